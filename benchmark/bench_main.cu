@@ -1,0 +1,37 @@
+// Benchmark entry point: names the GPU in the JSON context and measures the
+// device's copy bandwidth (the roofline every other figure is read against).
+#include "bench_support.h"
+
+#include <thrust/copy.h>
+
+namespace {
+
+void copy_bandwidth(benchmark::State& state)
+{
+  const std::size_t count = std::size_t(1) << 28; // 1 GiB of int32
+  auto source = bench::random_vector<int>(count, 1u << 30, 99);
+  thrust::device_vector<int> target(count);
+  bench::time_calls(state, [&] {
+    bench::cuda_check(cudaMemcpyAsync(thrust::raw_pointer_cast(target.data()), thrust::raw_pointer_cast(source.data()),
+                                      count * sizeof(int), cudaMemcpyDeviceToDevice),
+                      "copy");
+  });
+  bench::verify(state, target, source);
+  bench::report_traffic(state, 2.0 * count * sizeof(int), double(count));
+}
+BENCHMARK(copy_bandwidth)->Name("copy/cudaMemcpy_d2d/1GiB")->Apply(bench::configure);
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  cudaDeviceProp properties{};
+  bench::cuda_check(cudaGetDeviceProperties(&properties, 0), "device properties");
+  benchmark::AddCustomContext("gpu", properties.name);
+  benchmark::AddCustomContext("sm_count", std::to_string(properties.multiProcessorCount));
+  benchmark::AddCustomContext("l2_bytes", std::to_string(properties.l2CacheSize));
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,156 @@
+// Benchmark harness: CUDA-event timing of one call per repetition (medians
+// over repetitions), device-generated sorted inputs shared by every
+// implementation of a case, correctness checks after timing, and the device's
+// copy bandwidth as the roofline.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <thrust/device_vector.h>
+#include <thrust/equal.h>
+#include <thrust/fill.h>
+#include <thrust/sort.h>
+#include <thrust/tabulate.h>
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace bench {
+
+inline void cuda_check(cudaError_t status, const char* what)
+{
+  if (status != cudaSuccess)
+  {
+    std::fprintf(stderr, "CUDA error in %s: %s\n", what, cudaGetErrorString(status));
+    std::exit(1);
+  }
+}
+
+// Times `call` once per benchmark iteration with CUDA events on the default
+// stream, after one untimed warm-up call.
+template <class Call>
+void time_calls(benchmark::State& state, Call&& call)
+{
+  call();
+  cuda_check(cudaDeviceSynchronize(), "warm-up");
+  cudaEvent_t start, stop;
+  cuda_check(cudaEventCreate(&start), "event");
+  cuda_check(cudaEventCreate(&stop), "event");
+  for (auto _ : state)
+  {
+    cuda_check(cudaEventRecord(start), "record");
+    call();
+    cuda_check(cudaEventRecord(stop), "record");
+    cuda_check(cudaEventSynchronize(stop), "sync");
+    float ms = 0;
+    cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
+    state.SetIterationTime(ms / 1000.0);
+  }
+  cuda_check(cudaGetLastError(), "timed calls");
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+}
+
+// Bytes and elements per second, computed by the framework from the manual
+// times; bytes count every input read once and every output written once.
+inline void report_traffic(benchmark::State& state, double bytes, double elements)
+{
+  state.counters["bytes"]     = bytes;
+  state.counters["GB/s"]      = benchmark::Counter(bytes / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["Melem/s"]   = benchmark::Counter(elements / 1e6, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["elements"]  = elements;
+}
+
+// A stateless integer hash: reproducible pseudo-random values on the device.
+struct hash_value
+{
+  std::uint64_t seed;
+  std::uint64_t range; // values in [0, range)
+  __host__ __device__ std::uint64_t operator()(std::uint64_t i) const
+  {
+    std::uint64_t x = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 33;
+    return x % range;
+  }
+};
+
+template <class T>
+struct hashed_as
+{
+  hash_value hash;
+  __host__ __device__ T operator()(std::uint64_t i) const { return static_cast<T>(hash(i)); }
+};
+
+template <class T>
+thrust::device_vector<T> random_vector(std::size_t count, std::uint64_t range, std::uint64_t seed)
+{
+  thrust::device_vector<T> values(count);
+  thrust::tabulate(values.begin(), values.end(), hashed_as<T>{hash_value{seed, range}});
+  return values;
+}
+
+template <class T>
+thrust::device_vector<T> sorted_random_vector(std::size_t count, std::uint64_t range, std::uint64_t seed)
+{
+  auto values = random_vector<T>(count, range, seed);
+  thrust::sort(values.begin(), values.end());
+  return values;
+}
+
+// Keeps the most recently built input set, so consecutive benchmarks of one
+// case (one per implementation) time the same data without rebuilding it.
+template <class Data>
+class input_cache
+{
+public:
+  template <class Make>
+  Data& get(const std::string& key, Make&& make)
+  {
+    if (key != key_)
+    {
+      data_.reset(); // free the previous set before building the next
+      data_ = std::make_unique<Data>(make());
+      key_  = key;
+    }
+    return *data_;
+  }
+
+private:
+  std::string key_;
+  std::unique_ptr<Data> data_;
+};
+
+template <class Vector>
+void poison(Vector& v)
+{
+  using T = typename Vector::value_type;
+  thrust::fill(v.begin(), v.end(), static_cast<T>(0x5eadbeef));
+}
+
+// Marks the run as failed when the output differs from the reference.
+template <class Vector>
+void verify(benchmark::State& state, const Vector& actual, const Vector& expected)
+{
+  if (actual.size() != expected.size() || !thrust::equal(actual.begin(), actual.end(), expected.begin()))
+    state.SkipWithError("wrong result");
+}
+
+// The benchmark sizes: 2^16 ... 2^28 total elements, every power of 4.
+inline const std::int64_t size_list[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28};
+
+inline void configure(benchmark::internal::Benchmark* b)
+{
+  b->UseManualTime()->Unit(benchmark::kMicrosecond)->Iterations(1)->Repetitions(15)->ReportAggregatesOnly(true);
+}
+
+} // namespace bench

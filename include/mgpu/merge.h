@@ -1,0 +1,94 @@
+/// \file
+/// \brief Stable merge of two sorted ranges: drop-in for `thrust::merge` and
+/// `thrust::merge_by_key`.
+///
+/// The CUDA backend is a two-phase Merge Path merge (see docs/merge.md): a
+/// partition kernel finds where every tile of the output starts in A and B,
+/// then each CTA merges exactly one tile. Host policies run a sequential merge.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/merge.inl>
+
+#include <cuda/std/functional>
+#include <thrust/pair.h>
+
+namespace mgpu {
+
+/// \brief Merges the sorted ranges `[first1, last1)` and `[first2, last2)`
+/// into `result`.
+///
+/// \pre Both ranges are sorted by `comp`. `result` has room for
+///   `(last1 - first1) + (last2 - first2)` elements and overlaps neither input.
+/// \par Stability: for equivalent elements, those of the first range come
+///   first, each range in its own order (`std::merge` semantics).
+/// \par Complexity: O(n) work and O(n / tile + log n) span for n outputs;
+///   each input is read once and each output written once.
+/// \par Synchronization: synchronizes the policy's stream before returning,
+///   except under `thrust::cuda::par_nosync`. Host policies run sequentially.
+/// \return `result + (last1 - first1) + (last2 - first2)`.
+///
+/// \code
+/// thrust::device_vector<int> a = ..., b = ..., c(a.size() + b.size());
+/// mgpu::merge(thrust::device, a.begin(), a.end(), b.begin(), b.end(), c.begin());
+/// // same contract as thrust::merge(thrust::device, ...)
+/// \endcode
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  detail::merge(detail::derived_policy(exec), first1, last1, first2, last2, detail::no_values{}, detail::no_values{},
+                result, detail::no_values{}, comp, "mgpu::merge");
+  return result + ((last1 - first1) + (last2 - first2));
+}
+
+/// \brief `merge` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
+OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+               InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::merge(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief Merges two sorted key ranges and moves each key's value with it.
+///
+/// Keys behave exactly as in `mgpu::merge`; `values_first1` and
+/// `values_first2` hold one value per key of the first and second range, and
+/// the value of each output key lands at the same position of
+/// `values_result`. Values move by gathering through the merge's source
+/// positions, so they are never compared.
+///
+/// \pre As for `merge`; the value ranges have as many elements as their key
+///   ranges, and no output overlaps an input.
+/// \par Stability, complexity, synchronization: as for `merge`.
+/// \return The ends of the key and value outputs.
+///
+/// \code
+/// mgpu::merge_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(),
+///                    av.begin(), bv.begin(), ck.begin(), cv.begin());
+/// \endcode
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+thrust::pair<KeyOut, ValOut> merge_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result, Compare comp)
+{
+  detail::merge(detail::derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                values_first2, keys_result, values_result, comp, "mgpu::merge_by_key");
+  const auto total = (keys_last1 - keys_first1) + (keys_last2 - keys_first2);
+  return thrust::make_pair(keys_result + total, values_result + total);
+}
+
+/// \brief `merge_by_key` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
+thrust::pair<KeyOut, ValOut> merge_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result)
+{
+  return mgpu::merge_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                            keys_result, values_result, ::cuda::std::less<>{});
+}
+
+} // namespace mgpu

@@ -1,0 +1,72 @@
+// Policies and allocators for checking how the CUDA backend uses the
+// caller's stream and temporary storage.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <new>
+#include <stdexcept>
+
+namespace mgpu_test {
+
+inline void cuda_require(cudaError_t status, const char* what)
+{
+  if (status != cudaSuccess)
+    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
+}
+
+// Hands out device memory from an arena allocated up front and counts every
+// allocation and return. No CUDA call happens on allocate/deallocate, so it
+// also works while a stream is being captured into a graph. Optionally fails
+// the N-th allocation with std::bad_alloc.
+struct arena_allocator
+{
+  using value_type = char;
+
+  struct state
+  {
+    char* base = nullptr;
+    std::size_t capacity = 0, used = 0;
+    long allocations = 0, live = 0;
+    long fail_at = -1; // allocation number that throws; -1: never
+  };
+  state* arena;
+
+  explicit arena_allocator(state& s) : arena(&s) {}
+
+  char* allocate(std::ptrdiff_t bytes)
+  {
+    if (arena->allocations++ == arena->fail_at)
+      throw std::bad_alloc();
+    const std::size_t aligned = (std::size_t(bytes) + 255) & ~std::size_t(255);
+    if (arena->used + aligned > arena->capacity)
+      throw std::bad_alloc();
+    char* p = arena->base + arena->used;
+    arena->used += aligned;
+    ++arena->live;
+    return p;
+  }
+  void deallocate(char*, std::size_t) { --arena->live; }
+};
+
+struct device_arena
+{
+  arena_allocator::state state;
+  explicit device_arena(std::size_t bytes)
+  {
+    cuda_require(cudaMalloc(&state.base, bytes), "cudaMalloc arena");
+    state.capacity = bytes;
+  }
+  ~device_arena() { cudaFree(state.base); }
+  arena_allocator allocator() { return arena_allocator(state); }
+};
+
+struct stream_guard
+{
+  cudaStream_t stream{};
+  stream_guard() { cuda_require(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate"); }
+  ~stream_guard() { cudaStreamDestroy(stream); }
+};
+
+} // namespace mgpu_test

@@ -1,0 +1,139 @@
+// What every test file shares: the backends a test body runs against, seeded
+// input generators, poisoning, and comparison with a readable first mismatch.
+#pragma once
+
+#include <doctest/doctest.h>
+#include <mgpu/detail/config.h>
+
+#include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/host_vector.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace mgpu_test {
+
+// Backends: the storage a test's data lives in and the policy it runs with.
+struct host_backend
+{
+  static constexpr const char* name = "host";
+  template <class T>
+  using vector = thrust::host_vector<T>;
+  static auto policy() { return thrust::host; }
+};
+
+#if MGPU_HAS_CUDA_BACKEND
+struct cuda_backend
+{
+  static constexpr const char* name = "cuda";
+  template <class T>
+  using vector = thrust::device_vector<T>;
+  static auto policy() { return thrust::device; }
+};
+#endif
+
+// Uniform random values in [lo, hi], reproducible from `seed`.
+template <class T>
+std::vector<T> random_values(std::size_t count, T lo, T hi, std::uint64_t seed)
+{
+  std::mt19937_64 engine(seed);
+  std::vector<T> values(count);
+  if constexpr (std::is_floating_point_v<T>)
+  {
+    std::uniform_real_distribution<T> dist(lo, hi);
+    for (auto& v : values)
+      v = dist(engine);
+  }
+  else
+  {
+    std::uniform_int_distribution<long long> dist(static_cast<long long>(lo), static_cast<long long>(hi));
+    for (auto& v : values)
+      v = static_cast<T>(dist(engine));
+  }
+  return values;
+}
+
+template <class T, class Compare = std::less<>>
+std::vector<T> random_sorted(std::size_t count, T lo, T hi, std::uint64_t seed, Compare comp = {})
+{
+  auto values = random_values(count, lo, hi, seed);
+  std::sort(values.begin(), values.end(), comp);
+  return values;
+}
+
+// 0, 1, 2, ... offset by `first`: values that identify their source position.
+template <class T>
+std::vector<T> iota_values(std::size_t count, T first)
+{
+  std::vector<T> values(count);
+  for (std::size_t i = 0; i < count; ++i)
+    values[i] = static_cast<T>(first + static_cast<T>(i));
+  return values;
+}
+
+// A value no correct output holds in these tests; outputs start out filled
+// with it so an element the algorithm forgot to write fails the comparison.
+template <class T>
+T poison()
+{
+  if constexpr (std::is_floating_point_v<T>)
+    return T(-7.77e30);
+  else if constexpr (sizeof(T) == 1)
+    return T(0x5a);
+  else
+    return static_cast<T>(-0x5eadbeef);
+}
+
+template <class Backend, class T>
+typename Backend::template vector<T> poisoned(std::size_t count)
+{
+  return typename Backend::template vector<T>(count, poison<T>());
+}
+
+template <class Backend, class T>
+typename Backend::template vector<T> to_backend(const std::vector<T>& values)
+{
+  return typename Backend::template vector<T>(values.begin(), values.end());
+}
+
+template <class Vector>
+auto to_std(const Vector& values)
+{
+  using T = typename Vector::value_type;
+  thrust::host_vector<T> host(values);
+  return std::vector<T>(host.begin(), host.end());
+}
+
+// Equality with the first differing position in the failure message.
+template <class T, class U>
+std::string first_mismatch(const std::vector<T>& actual, const std::vector<U>& expected)
+{
+  std::ostringstream out;
+  if (actual.size() != expected.size())
+  {
+    out << "sizes differ: " << actual.size() << " vs expected " << expected.size();
+    return out.str();
+  }
+  for (std::size_t i = 0; i < actual.size(); ++i)
+    if (!(actual[i] == expected[i]))
+    {
+      out << "first mismatch at " << i << " of " << actual.size() << ": got " << +actual[i] << ", expected "
+          << +expected[i];
+      return out.str();
+    }
+  return {};
+}
+
+#define MGPU_CHECK_EQUAL_RANGES(actual, expected)                          \
+  do                                                                       \
+  {                                                                        \
+    const std::string mgpu_mismatch_ = ::mgpu_test::first_mismatch(actual, expected); \
+    CHECK_MESSAGE(mgpu_mismatch_.empty(), mgpu_mismatch_);                 \
+  } while (0)
+
+} // namespace mgpu_test

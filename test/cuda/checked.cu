@@ -1,0 +1,7 @@
+// MGPU_CHECK_PRECONDITIONS on the CUDA backend.
+#include "common/test_support.h"
+
+struct backend : mgpu_test::cuda_backend
+{};
+
+#include "cases/checked_cases.h"

@@ -1,0 +1,83 @@
+#include "common/test_support.h"
+
+struct backend : mgpu_test::cuda_backend
+{
+  static constexpr std::size_t large_size = 1 << 22;
+};
+
+#include "cases/merge_cases.h"
+
+#include <thrust/binary_search.h>
+#include <thrust/sort.h>
+#include <thrust/tabulate.h>
+
+TEST_CASE("merge: the 64-bit offset path on inputs spanning many tiles")
+{
+  const auto a = random_sorted<int>(300001, 0, 5000, 41), b = random_sorted<int>(200003, 0, 5000, 42);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  const auto av = mgpu_test::iota_values<int>(a.size(), 0), bv = mgpu_test::iota_values<int>(b.size(), int(a.size()));
+  auto d_av = to_backend<backend>(av), d_bv = to_backend<backend>(bv);
+  auto keys = poisoned<backend, int>(a.size() + b.size());
+  auto values = poisoned<backend, int>(a.size() + b.size());
+  auto policy = thrust::cuda::par;
+  mgpu::detail::cuda::merge_with_offsets<std::int64_t>(
+    policy, d_a.begin(), std::int64_t(a.size()), d_b.begin(), std::int64_t(b.size()), d_av.begin(), d_bv.begin(),
+    keys.begin(), values.begin(), ::cuda::std::less<>{}, "test");
+
+  std::vector<std::pair<int, int>> pa, pb, expected(a.size() + b.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    pa.emplace_back(a[i], av[i]);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    pb.emplace_back(b[i], bv[i]);
+  std::merge(pa.begin(), pa.end(), pb.begin(), pb.end(), expected.begin(),
+             [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<int> ek, ev;
+  for (auto [k, v] : expected)
+    ek.push_back(k), ev.push_back(v);
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys), ek);
+  MGPU_CHECK_EQUAL_RANGES(to_std(values), ev);
+}
+
+namespace {
+// Sorted int8 keys spread evenly over [-128, 127].
+struct ramp_key
+{
+  std::int64_t count;
+  __host__ __device__ std::int8_t operator()(std::int64_t i) const
+  {
+    return static_cast<std::int8_t>(i * 256 / count - 128);
+  }
+};
+} // namespace
+
+TEST_CASE("merge: more than 2^31 total elements (int8 keys, 64-bit offsets)")
+{
+  const std::int64_t na = (std::int64_t(1) << 30) + (std::int64_t(1) << 29) + 12345;
+  const std::int64_t nb = (std::int64_t(1) << 30) + 777;
+  REQUIRE(na + nb > std::int64_t(1) << 31);
+  thrust::device_vector<std::int8_t> a(na), b(nb), merged(na + nb, std::int8_t(0x5a));
+  thrust::tabulate(a.begin(), a.end(), ramp_key{na});
+  thrust::tabulate(b.begin(), b.end(), ramp_key{nb});
+  auto end = mgpu::merge(thrust::device, a.begin(), a.end(), b.begin(), b.end(), merged.begin());
+  CHECK(end == merged.end());
+  CHECK(thrust::is_sorted(thrust::device, merged.begin(), merged.end()));
+
+  // Sorted and holding every key as often as A and B together do: the merge.
+  thrust::device_vector<std::int8_t> keys(256);
+  thrust::sequence(keys.begin(), keys.end(), -128);
+  auto count_keys = [&](const thrust::device_vector<std::int8_t>& v) {
+    thrust::device_vector<std::int64_t> lower(256), upper(256);
+    thrust::lower_bound(v.begin(), v.end(), keys.begin(), keys.end(), lower.begin());
+    thrust::upper_bound(v.begin(), v.end(), keys.begin(), keys.end(), upper.begin());
+    thrust::host_vector<std::int64_t> lo = lower, hi = upper;
+    std::vector<std::int64_t> counts(256);
+    for (int k = 0; k < 256; ++k)
+      counts[k] = hi[k] - lo[k];
+    return counts;
+  };
+  const auto ca = count_keys(a), cb = count_keys(b), cm = count_keys(merged);
+  int wrong = 0;
+  for (int k = 0; k < 256; ++k)
+    wrong += cm[k] == ca[k] + cb[k] ? 0 : 1;
+  CHECK(wrong == 0);
+}
