@@ -19,9 +19,11 @@
 namespace mgpu_test {
 
 // Backends: the storage a test's data lives in and the policy it runs with.
+// A test file picks one with `using backend = ...;` and includes its cases.
 struct host_backend
 {
   static constexpr const char* name = "host";
+  static constexpr std::size_t large_size = 1 << 17; // "large" inputs of the shared test bodies
   template <class T>
   using vector = thrust::host_vector<T>;
   static auto policy() { return thrust::host; }
@@ -31,6 +33,7 @@ struct host_backend
 struct cuda_backend
 {
   static constexpr const char* name = "cuda";
+  static constexpr std::size_t large_size = 1 << 22;
   template <class T>
   using vector = thrust::device_vector<T>;
   static auto policy() { return thrust::device; }

@@ -1,9 +1,6 @@
 #include "common/test_support.h"
 
-struct backend : mgpu_test::cuda_backend
-{
-  static constexpr std::size_t large_size = 1 << 22;
-};
+using backend = mgpu_test::cuda_backend;
 
 #include "cases/merge_cases.h"
 

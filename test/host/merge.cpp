@@ -1,8 +1,5 @@
 #include "common/test_support.h"
 
-struct backend : mgpu_test::host_backend
-{
-  static constexpr std::size_t large_size = 1 << 17;
-};
+using backend = mgpu_test::host_backend;
 
 #include "cases/merge_cases.h"

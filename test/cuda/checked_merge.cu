@@ -1,7 +1,6 @@
 // MGPU_CHECK_PRECONDITIONS on the CUDA backend.
 #include "common/test_support.h"
 
-struct backend : mgpu_test::cuda_backend
-{};
+using backend = mgpu_test::cuda_backend;
 
-#include "cases/checked_cases.h"
+#include "cases/checked_merge_cases.h"

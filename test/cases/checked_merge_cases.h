@@ -3,57 +3,26 @@
 // position, and the output is left as it was.
 #pragma once
 
-#include "common/test_support.h"
+#include "common/checked_support.h"
 
 #include <mgpu/merge.h>
 
-#include <stdexcept>
-#include <string>
 
-#ifndef MGPU_CHECK_PRECONDITIONS
-#  error "checked tests must be built with MGPU_CHECK_PRECONDITIONS"
-#endif
 
-namespace checked_cases {
-
-// Runs `call`, expects std::invalid_argument whose message holds every
-// fragment, and checks that `output` still holds only poison.
-template <class Call, class Output>
-void expect_rejected(Call call, const Output& output, std::initializer_list<const char*> fragments)
-{
-  std::string message;
-  try
-  {
-    call();
-  }
-  catch (const std::invalid_argument& e)
-  {
-    message = e.what();
-  }
-  CAPTURE(message);
-  REQUIRE(!message.empty());
-  for (const char* fragment : fragments)
-    CHECK(message.find(fragment) != std::string::npos);
-  using T = typename Output::value_type;
-  const auto host = mgpu_test::to_std(output);
-  CHECK(std::all_of(host.begin(), host.end(), [](const T& x) { return x == mgpu_test::poison<T>(); }));
-}
-
-} // namespace checked_cases
 
 TEST_CASE("checked merge: unsorted inputs are rejected with the first bad position")
 {
   auto a = mgpu_test::to_backend<backend>(std::vector<int>{1, 2, 3, 4, 5});
   auto b = mgpu_test::to_backend<backend>(std::vector<int>{1, 5, 9, 7, 10, 11});
   auto out = mgpu_test::poisoned<backend, int>(11);
-  checked_cases::expect_rejected(
+  checked::expect_rejected(
     [&] { mgpu::merge(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), out.begin()); }, out,
     {"mgpu::merge", "second input range must be sorted", "position: 3"});
-  checked_cases::expect_rejected(
+  checked::expect_rejected(
     [&] { mgpu::merge(backend::policy(), b.begin(), b.end(), a.begin(), a.end(), out.begin()); }, out,
     {"mgpu::merge", "first input range must be sorted", "position: 3"});
   auto values = mgpu_test::poisoned<backend, int>(11);
-  checked_cases::expect_rejected(
+  checked::expect_rejected(
     [&] {
       mgpu::merge_by_key(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), a.begin(), b.begin(), out.begin(),
                          values.begin());
