@@ -145,8 +145,9 @@ void verify(benchmark::State& state, const Vector& actual, const Vector& expecte
     state.SkipWithError("wrong result");
 }
 
-// The benchmark sizes: 2^16 ... 2^28 total elements, every power of 4.
-inline const std::int64_t size_list[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28};
+// The benchmark sizes: 2^16 ... 2^28 total elements, every power of 4, plus
+// 2^27 (two inputs of 2^26, where the performance targets are set).
+inline const std::int64_t size_list[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 27, 1 << 28};
 
 inline void configure(benchmark::internal::Benchmark* b)
 {

@@ -21,7 +21,9 @@ gpu = data['context'].get('gpu', 'unknown GPU')
 medians = {}
 for b in data['benchmarks']:
     if b.get('aggregate_name') == 'median':
-        medians[b['run_name']] = b
+        # run_name carries framework suffixes (iterations:1, manual_time): drop them
+        name = '/'.join(p for p in b['run_name'].split('/') if ':' not in p and p != 'manual_time')
+        medians[name] = b
 copy = next((b for name, b in medians.items() if name.startswith('copy/')), None)
 copy_gbs = copy['GB/s'] if copy else None
 
