@@ -67,17 +67,15 @@ void partition_only(benchmark::State& state)
     ->Name("tuning/" #KEY "/" #PAIRS "/" #NT "x" #VT)                                                  \
     ->Apply(bench::configure)
 
-MGPU_SHAPE(int, false, 128, 15);
-MGPU_SHAPE(int, false, 256, 11);
 MGPU_SHAPE(int, false, 256, 15);
 MGPU_SHAPE(int, false, 256, 19);
 MGPU_SHAPE(int, false, 256, 23);
-MGPU_SHAPE(int, false, 512, 15);
-MGPU_SHAPE(int, true, 128, 11);
+MGPU_SHAPE(int, false, 128, 23);
+MGPU_SHAPE(int, false, 256, 31);
 MGPU_SHAPE(int, true, 256, 11);
 MGPU_SHAPE(int, true, 256, 15);
-MGPU_SHAPE(int, true, 512, 11);
-MGPU_SHAPE(int, true, 256, 7);
+MGPU_SHAPE(int, true, 128, 15);
+MGPU_SHAPE(int, true, 256, 19);
 BENCHMARK(partition_only)->Name("tuning/partition_only/2^27")->Apply(bench::configure);
 
 } // namespace

@@ -78,3 +78,35 @@ TEST_CASE("merge: more than 2^31 total elements (int8 keys, 64-bit offsets)")
     wrong += cm[k] == ca[k] + cb[k] ? 0 : 1;
   CHECK(wrong == 0);
 }
+
+namespace {
+template <mgpu::bounds Bounds>
+void check_partition_every_diagonal(const std::vector<int>& a, const std::vector<int>& b)
+{
+  thrust::device_vector<int> d_a(a.begin(), a.end()), d_b(b.begin(), b.end());
+  const int total = int(a.size() + b.size());
+  thrust::device_vector<int> splits(total + 1, -1);
+  // A tile size of 1 puts a split on every diagonal.
+  mgpu::detail::cuda::launch_merge_partition<Bounds>(
+    nullptr, d_a.data().get(), int(a.size()), d_b.data().get(), int(b.size()), 1, total, splits.data().get(),
+    ::cuda::std::less<>{}, "test");
+  const auto found = to_std(splits);
+  std::vector<int> expected(total + 1);
+  for (int diag = 0; diag <= total; ++diag)
+    expected[diag] = mgpu::merge_path<Bounds>(a.data(), int(a.size()), b.data(), int(b.size()), diag, ::cuda::std::less<>{});
+  MGPU_CHECK_EQUAL_RANGES(found, expected);
+}
+} // namespace
+
+TEST_CASE("merge partition: the warp-wide search agrees with merge_path on every diagonal")
+{
+  for (std::uint64_t seed = 0; seed < 12; ++seed)
+  {
+    const std::size_t na = (seed * 977) % 5000, nb = (seed * 1733) % 4000 + 1;
+    const int hi = seed % 2 ? 5 : 1 << 20;
+    const auto a = random_sorted<int>(na, 0, hi, seed), b = random_sorted<int>(nb, 0, hi, seed + 50);
+    CAPTURE(seed);
+    check_partition_every_diagonal<mgpu::bounds::lower>(a, b);
+    check_partition_every_diagonal<mgpu::bounds::upper>(a, b);
+  }
+}
