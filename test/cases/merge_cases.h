@@ -5,6 +5,7 @@
 
 #include "common/test_support.h"
 
+#include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/merge.h>
 
 #include <thrust/iterator/counting_iterator.h>
@@ -28,8 +29,11 @@ namespace merge_cases {
 // fallback), plus empty and tiny inputs.
 inline std::vector<std::pair<std::size_t, std::size_t>> boundary_shapes()
 {
+  using namespace mgpu::detail::cuda;
   std::vector<std::pair<std::size_t, std::size_t>> shapes = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 5000}, {5000, 0}, {7, 3}};
-  for (std::size_t tile : {896, 1408, 1792, 2816, 3840})
+  for (std::size_t tile : {merge_tuning_sm90<4>::shape::tile_size, merge_tuning_sm90<8>::shape::tile_size,
+                           merge_tuning_sm90<12>::shape::tile_size, merge_tuning_fallback<4>::shape::tile_size,
+                           merge_tuning_fallback<12>::shape::tile_size})
     for (std::size_t total : {tile - 1, tile, tile + 1, 2 * tile - 1, 3 * tile + 1})
     {
       shapes.emplace_back(total / 2, total - total / 2);

@@ -98,7 +98,7 @@ void check_partition_every_diagonal(const std::vector<int>& a, const std::vector
 }
 } // namespace
 
-TEST_CASE("merge partition: the warp-wide search agrees with merge_path on every diagonal")
+TEST_CASE("merge partition kernel: agrees with merge_path on every diagonal, both bounds")
 {
   for (std::uint64_t seed = 0; seed < 12; ++seed)
   {
