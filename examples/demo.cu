@@ -1,6 +1,8 @@
 // The demonstrations of the Modern GPU documentation, reproduced with mgpu:
 // same inputs, same printed format. Runs on the GPU when one is present and
 // on the sequential host backend otherwise, and says which.
+#include "demo_bulk.h"
+#include "demo_load_balance.h"
 #include "demo_merge.h"
 #include "demo_support.h"
 
@@ -15,6 +17,11 @@ void run_all()
 {
   merge_keys<Backend>();
   merge_pairs<Backend>();
+  bulk_remove_demo<Backend>();
+  bulk_insert_demo<Backend>();
+  load_balance_search_demo<Backend>();
+  interval_expand_demo<Backend>();
+  interval_move_demo<Backend>();
 }
 
 } // namespace demo

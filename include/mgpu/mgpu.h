@@ -4,3 +4,7 @@
 
 #include <mgpu/search.h>
 #include <mgpu/merge.h>
+#include <mgpu/bulk_remove.h>
+#include <mgpu/bulk_insert.h>
+#include <mgpu/load_balance.h>
+#include <mgpu/interval_move.h>

@@ -94,3 +94,165 @@ MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& va
 }
 
 } // namespace mgpu
+
+// ---------------------------------------------------------------------------
+// Balanced Path: the partition search of the multiset operations.
+// ---------------------------------------------------------------------------
+
+#include <cuda/std/iterator>
+
+namespace mgpu {
+
+/// \brief `lower_bound_index` biased towards the end of the range.
+///
+/// The first `Levels` probes (at most 4) do not split the interval in half
+/// but just short of its end: `(end - begin) / 512`, `/ 128`, `/ 32` and then
+/// `/ 16` elements before it (a search with 2 levels starts at `/ 32`). When
+/// the sought position lies close to `count` (the start of a short run of
+/// duplicates that ends at `count`, which is what Balanced Path looks for),
+/// each probe that succeeds removes most of the interval in one comparison;
+/// after the biased probes it continues as an ordinary binary search.
+///
+/// \pre `data[0, count)` sorted by `comp`; `0 <= Levels <= 4`.
+/// \return The first position in `[0, count)` whose element is not ordered
+///   before `value`, or `count`: the same answer as `lower_bound_index`.
+template <int Levels, class It, class Size, class T, class Compare>
+MGPU_HD MGPU_FORCEINLINE Size biased_lower_bound_index(It data, Size count, const T& value, Compare comp)
+{
+  static_assert(Levels >= 0 && Levels <= 4, "biased_lower_bound_index: 0 to 4 biased levels");
+  Size begin = 0, end = count;
+#ifdef __CUDA_ARCH__
+#  pragma unroll
+#endif
+  for (int level = 4 - Levels; level < 4; ++level)
+  {
+    // log2 of the fraction of the interval left to the right of the probe.
+    const int shift = level == 0 ? 9 : level == 1 ? 7 : level == 2 ? 5 : 4;
+    if (begin < end)
+    {
+      // end - 1 - len / 2^shift lies in [begin, end) for every len >= 1, and
+      // needs no wider arithmetic than Size.
+      const Size mid = end - 1 - ((end - begin) >> shift);
+      if (comp(data[mid], value))
+        begin = mid + 1;
+      else
+        end = mid;
+    }
+  }
+  while (begin < end)
+  {
+    const Size mid = begin + (end - begin) / 2;
+    if (comp(data[mid], value))
+      begin = mid + 1;
+    else
+      end = mid;
+  }
+  return begin;
+}
+
+/// What the caller of a Balanced Path search knows about repeated keys.
+enum class key_multiplicity
+{
+  /// Either range may hold equivalent keys (multisets).
+  duplicates,
+  /// Neither range holds two equivalent keys: the search reduces to Merge
+  /// Path and one comparison.
+  unique
+};
+
+/// \brief Where a cross diagonal meets the Balanced Path.
+///
+/// `a` elements of A and `b` elements of B lie before the cut, and
+/// `a + b == diag + starred`: a starred diagonal would have separated the two
+/// halves of a key-rank match, so the cut moves one element further into B
+/// and keeps the pair together on its left.
+template <class Size>
+struct balanced_path_point
+{
+  Size a;
+  Size b;
+  bool starred;
+};
+
+/// \brief Balanced Path: the partition of two sorted multisets that never
+/// separates a key-rank match.
+///
+/// The k-th copy of a key in A and the k-th copy of the same key in B form a
+/// key-rank match; the `std::set_*` algorithms visit matches as one step.
+/// Merge Path (with A winning ties) takes every copy of a key from A before
+/// any from B, so a cross diagonal can cut between the two halves of a match.
+/// Balanced Path interleaves the copies instead, `a0 b0 a1 b1 ...`, then the
+/// unmatched rest of the longer run, and when a diagonal still falls inside
+/// a match it is starred (see `balanced_path_point`). Two consecutive
+/// starred-or-not diagonals delimit a partition whose key-rank matches are
+/// all whole, so each partition can run a serial set operation on its own;
+/// partitions are `diag` apart, give or take one element.
+///
+/// The search finds the Merge Path split; when that cuts a run of B's next
+/// key (duplicates flavour), it locates the start of the run in both inputs
+/// with `biased_lower_bound_index<BiasLevels>` (runs are expected to be short
+/// compared with the inputs, so 4 levels suit global searches and 2 suit
+/// tiles in shared memory), shares the run's copies before the diagonal out
+/// evenly, and counts B's copies (an upper bound over at most the copies
+/// needed) to decide the star. The unique-keys flavour needs only the Merge
+/// Path split and one comparison.
+///
+/// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`; with
+///   `key_multiplicity::unique`, neither range holds equivalent keys.
+/// \return The cut; `starred` is never set at `diag == a_count + b_count`.
+///
+/// \code
+/// int a[] = {1, 6, 6, 6, 6}, b[] = {6, 6, 6, 9};
+/// // Balanced order: 1 6a 6b 6a 6b 6a 6b 6a 9. Diagonal 4 would cut between
+/// // the second 6 of A and its match in B, so it is starred:
+/// auto cut = mgpu::balanced_path(a, 5, b, 4, 4, cuda::std::less<>{});
+/// // cut.a == 3, cut.b == 2, cut.starred == true
+/// \endcode
+template <key_multiplicity Multiplicity = key_multiplicity::duplicates, int BiasLevels = 2, class AIt, class BIt,
+          class Size, class Compare>
+MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balanced_path(
+  AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
+{
+  const Size a_merge = merge_path<bounds::lower>(a, a_count, b, b_count, diag, comp);
+  const Size b_merge = diag - a_merge;
+  if (b_merge >= b_count)
+    return {a_merge, b_merge, false}; // all of B consumed: every match is whole
+  if constexpr (Multiplicity == key_multiplicity::unique)
+  {
+    // The only match Merge Path can split is A's last taken key with B's next.
+    const bool starred = a_merge > 0 && !comp(a[a_merge - 1], b[b_merge]);
+    return {a_merge, b_merge + Size(starred), starred};
+  }
+  else
+  {
+    using key_t     = typename ::cuda::std::iterator_traits<BIt>::value_type;
+    const key_t key = b[b_merge];
+    // Merge Path took every copy of `key` from A before any from B; both
+    // paths agree where the run of `key` starts. The elements just before
+    // the cut are ordered no later than `key`: when neither equals it, no run
+    // is cut (the common case) and no search is needed.
+    const bool a_in_run = a_merge > 0 && !comp(a[a_merge - 1], key);
+    const bool b_in_run = b_merge > 0 && !comp(b[b_merge - 1], key);
+    if (!a_in_run && !b_in_run)
+      return {a_merge, b_merge, false};
+    const Size a_start = a_in_run ? biased_lower_bound_index<BiasLevels>(a, a_merge - 1, key, comp) : a_merge;
+    const Size b_start = b_in_run ? biased_lower_bound_index<BiasLevels>(b, b_merge - 1, key, comp) : b_merge;
+    const Size a_run   = a_merge - a_start;
+    const Size run     = a_run + (b_merge - b_start); // copies of `key` before the diagonal
+
+    // Balanced Path takes them alternately, A first. When B already gave
+    // some, A's run ended at a_merge, so B must cover whatever A cannot.
+    Size b_take = run / 2 > run - a_run ? run / 2 : run - a_run;
+    // B's copies of `key`, counted only up to one past what the cut needs.
+    const Size b_probe_end = b_start + b_take + 1 < b_count ? b_start + b_take + 1 : b_count;
+    const Size b_copies =
+      b_merge + upper_bound_index(b + b_merge, b_probe_end - b_merge, key, comp) - b_start;
+    b_take             = b_take < b_copies ? b_take : b_copies;
+    const Size a_take  = run - b_take;
+    // A's last copy before the cut has its match in B: keep them together.
+    const bool starred = a_take == b_take + 1 && b_take < b_copies;
+    return {a_start + a_take, b_start + b_take + Size(starred), starred};
+  }
+}
+
+} // namespace mgpu

@@ -1,0 +1,54 @@
+/// \file
+/// \brief Bulk insert: copy a range with values inserted before given
+/// positions.
+///
+/// The CUDA backend merges the insertion positions against the source
+/// positions 0, 1, 2, ... with Merge Path partitioning, so every CTA writes
+/// exactly one tile of the output however the insertions cluster (a million
+/// values at position 0 balance as well as evenly spread ones); see
+/// docs/bulk_insert_remove.md. Host policies run a sequential loop.
+#pragma once
+
+#include <mgpu/detail/bulk_insert.inl>
+#include <mgpu/detail/config.h>
+
+#include <thrust/execution_policy.h>
+
+namespace mgpu {
+
+/// \brief Copies `[first, last)` to `result` with each `values_first[j]`
+/// inserted immediately before source element `positions_first[j]`.
+///
+/// \pre `[positions_first, positions_first + (values_last - values_first))`
+///   is sorted ascending (repeats allowed) and each position lies in
+///   `[0, last - first]`; the end position appends. `result` has room for
+///   `(last - first) + (values_last - values_first)` elements and overlaps no
+///   input. Checked under `MGPU_CHECK_PRECONDITIONS`, which throws
+///   `std::invalid_argument` before writing anything.
+/// \par Stability: source elements keep their order, values keep theirs, and
+///   values sharing a position appear in their order, all before the source
+///   element at that position.
+/// \par Complexity: O(n + m) work for n source elements and m values; every
+///   input element is read once and every output written once, plus
+///   O((n + m) / tile * log m) position reads for the tile boundaries.
+/// \par Synchronization: synchronizes the policy's stream before returning,
+///   except under `thrust::cuda::par_nosync`. Allocates no temporary storage.
+///   Host policies run sequentially.
+/// \return `result + (last - first) + (values_last - values_first)`.
+///
+/// \code
+/// // source B0 B1 B2, values A0..A4, positions 1 1 2 3 3
+/// mgpu::bulk_insert(thrust::device, source.begin(), source.end(), values.begin(), values.end(),
+///                   positions.begin(), out.begin());
+/// // out: B0 A0 A1 B1 A2 B2 A3 A4
+/// \endcode
+template <class DerivedPolicy, class InputIt, class ValueIt, class PositionIt, class OutputIt>
+OutputIt bulk_insert(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt first, InputIt last,
+                     ValueIt values_first, ValueIt values_last, PositionIt positions_first, OutputIt result)
+{
+  detail::bulk_insert(detail::derived_policy(exec), first, last, values_first, values_last, positions_first, result,
+                      "mgpu::bulk_insert");
+  return result + ((last - first) + (values_last - values_first));
+}
+
+} // namespace mgpu

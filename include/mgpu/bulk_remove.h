@@ -1,0 +1,56 @@
+/// \file
+/// \brief Bulk remove: copy a range leaving out the elements at a sorted list
+/// of positions.
+///
+/// The CUDA backend is a single streaming kernel (see
+/// docs/bulk_insert_remove.md): each CTA takes one tile of the source, finds
+/// the tile's slice of the removal indices by a search inside the kernel,
+/// compacts the tile in shared memory and writes it where the indices before
+/// the tile say it goes. No scratch memory, no counting pass. Host policies
+/// run a sequential loop.
+#pragma once
+
+#include <mgpu/detail/bulk_remove.inl>
+#include <mgpu/detail/config.h>
+
+#include <thrust/execution_policy.h>
+
+namespace mgpu {
+
+/// \brief Copies `[first, last)` to `result`, leaving out the elements at the
+/// positions `[indices_first, indices_last)`.
+///
+/// \pre The indices ascend strictly (sorted, no repeats) and each lies in
+///   `[0, last - first)`. `result` has room for
+///   `(last - first) - (indices_last - indices_first)` elements and overlaps
+///   neither input. Checked under `MGPU_CHECK_PRECONDITIONS`, which throws
+///   `std::invalid_argument` before writing anything.
+/// \par Stability: the surviving elements keep their order.
+/// \par Complexity: O(n + m) work for n source elements and m indices; each
+///   source element and index is read once and each survivor written once,
+///   plus O((n / tile) log m) index reads for the tile boundaries.
+/// \par Synchronization: synchronizes the policy's stream before returning,
+///   except under `thrust::cuda::par_nosync`. Allocates no temporary storage.
+///   Host policies run sequentially.
+/// \return `result + (last - first) - (indices_last - indices_first)`.
+///
+/// Any random-access iterator the backend can read serves for the indices,
+/// e.g. every third position as a fancy iterator:
+/// \code
+/// struct times_three { __host__ __device__ int operator()(int i) const { return 3 * i; } };
+/// thrust::device_vector<int> data(100), kept(66);
+/// thrust::sequence(data.begin(), data.end());
+/// auto every_third = thrust::make_transform_iterator(thrust::make_counting_iterator(0), times_three{});
+/// mgpu::bulk_remove(thrust::device, data.begin(), data.end(), every_third, every_third + 34, kept.begin());
+/// // kept: 1 2 4 5 7 8 ... 97 98
+/// \endcode
+template <class DerivedPolicy, class InputIt, class IndexIt, class OutputIt>
+OutputIt bulk_remove(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt first, InputIt last,
+                     IndexIt indices_first, IndexIt indices_last, OutputIt result)
+{
+  detail::bulk_remove(detail::derived_policy(exec), first, last, indices_first, indices_last, result,
+                      "mgpu::bulk_remove");
+  return result + ((last - first) - (indices_last - indices_first));
+}
+
+} // namespace mgpu

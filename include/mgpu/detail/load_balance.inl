@@ -1,0 +1,57 @@
+// Backend selection for the load-balanced algorithms: load_balance_search,
+// transform_lbs and (through interval_move.inl) the interval family.
+#pragma once
+
+#include <mgpu/detail/load_balance_ops.h>
+#include <mgpu/detail/offsets.h>
+#include <mgpu/detail/policy.h>
+#include <mgpu/detail/preconditions.h>
+#include <mgpu/detail/sequential/load_balance.h>
+#if MGPU_HAS_CUDA_BACKEND
+#  include <mgpu/detail/cuda/transform_lbs.h>
+#endif
+
+#include <cstdint>
+
+namespace mgpu::detail {
+
+// Runs `op` with `Size` (int32 or int64) indices on the policy's backend.
+// Exposed so tests can drive the 64-bit path on small inputs.
+template <class Size, class Policy, class OffsetIt, class Op>
+void transform_lbs_with_offsets([[maybe_unused]] Policy& policy, OffsetIt offsets, Size segment_count, Size total,
+                                const Op& op, [[maybe_unused]] const char* algorithm)
+{
+  if (!(segment_count > 0) || !(total > 0))
+    return; // nothing to do, nothing launched
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    cuda::transform_lbs<Size>(policy, offsets, segment_count, total, op, algorithm);
+  else
+#endif
+    sequential::transform_lbs(offsets, segment_count, total, op);
+}
+
+// Tile arithmetic runs up to one tile past the last item + segment; this much
+// headroom keeps it inside the chosen index type.
+inline constexpr std::int64_t lbs_index_headroom = std::int64_t(1) << 16;
+
+// Validates the offsets (checked builds), then runs `op` over `total` work
+// items with the narrowest index type that holds the problem.
+template <class Policy, class OffsetIt, class Count, class Op>
+void run_load_balanced(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_last, Count total, const Op& op,
+                       const char* algorithm)
+{
+  require_valid_offsets(policy, offsets_first, offsets_last, total, algorithm);
+  const auto segment_count = offsets_last - offsets_first;
+  if (!(segment_count > 0) || !(total > 0))
+    return;
+  const std::uint64_t largest_index =
+    static_cast<std::uint64_t>(total) + static_cast<std::uint64_t>(segment_count) + lbs_index_headroom;
+  with_offset_type(largest_index, [&](auto offset) {
+    using Size = decltype(offset);
+    transform_lbs_with_offsets<Size>(
+      policy, offsets_first, static_cast<Size>(segment_count), static_cast<Size>(total), op, algorithm);
+  });
+}
+
+} // namespace mgpu::detail

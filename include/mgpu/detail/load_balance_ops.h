@@ -1,0 +1,79 @@
+// The operations the load-balancing engine runs, written once for both
+// backends.
+//
+// An operation tells the engine what to read once per segment and what to do
+// for every work item:
+//
+//   using segment_data = ...;  // read once per segment (per CUDA tile)
+//   using item_value   = ...;  // carried from an item's reads to its writes
+//   segment_data load_segment(s) const;
+//   item_value   load_item (i, s, rank, const segment_data&) const;
+//   void         store_item(i, s, rank, const segment_data&, const item_value&) const;
+//
+// The CUDA tile stages every segment it touches (its offset and its
+// segment_data) in shared memory, then issues load_item for all of a thread's
+// items before any store_item, so an operation's global reads are in flight
+// together. `lbs_nothing` marks an empty segment_data or item_value; the
+// engine then stages or carries nothing.
+#pragma once
+
+#include <mgpu/detail/config.h>
+
+#include <cuda/std/type_traits>
+
+namespace mgpu::detail {
+
+struct lbs_nothing
+{};
+
+template <class T>
+inline constexpr bool is_lbs_nothing_v = ::cuda::std::is_same_v<T, lbs_nothing>;
+
+// Operations that read nothing per segment or per item derive from this.
+struct lbs_op_base
+{
+  using segment_data = lbs_nothing;
+  using item_value   = lbs_nothing;
+
+  template <class Size>
+  MGPU_HD lbs_nothing load_segment(Size) const
+  {
+    return {};
+  }
+  template <class Size, class SegmentData>
+  MGPU_HD lbs_nothing load_item(Size, Size, Size, const SegmentData&) const
+  {
+    return {};
+  }
+};
+
+// load_balance_search: result[i] = s.
+template <class OutputIt>
+struct lbs_search_op : lbs_op_base
+{
+  OutputIt result;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void store_item(Size item, Size segment, Size, lbs_nothing, lbs_nothing) const
+  {
+    result[item] = segment;
+  }
+};
+
+// transform_lbs: the caller's f(i, s, rank), its arguments converted to
+// `Index` so that f sees one index type whichever width the engine chose.
+template <class Index, class F>
+struct lbs_transform_op : lbs_op_base
+{
+  mutable F f; // callers' functors need not have a const call operator
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void store_item(Size item, Size segment, Size rank, lbs_nothing, lbs_nothing) const
+  {
+    f(static_cast<Index>(item), static_cast<Index>(segment), static_cast<Index>(rank));
+  }
+};
+
+} // namespace mgpu::detail

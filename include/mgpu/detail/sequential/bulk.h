@@ -1,0 +1,47 @@
+// Sequential bulk remove and bulk insert: the reference backend for host
+// policies. One pass over the source, the indices consumed alongside it.
+#pragma once
+
+#include <thrust/iterator/iterator_traits.h>
+
+namespace mgpu::detail::sequential {
+
+// Copies [first, last) to `result`, skipping the positions listed in the
+// ascending, unique [indices, indices_last).
+template <class InputIt, class IndexIt, class OutputIt>
+void bulk_remove(InputIt first, InputIt last, IndexIt indices, IndexIt indices_last, OutputIt result)
+{
+  using Size = typename thrust::iterator_traits<InputIt>::difference_type;
+  Size position = 0;
+  for (; first != last; ++first, ++position)
+  {
+    if (indices != indices_last && static_cast<Size>(*indices) == position)
+    {
+      ++indices;
+      continue;
+    }
+    *result = *first;
+    ++result;
+  }
+}
+
+// Copies [first, last) to `result`, putting each value just before the source
+// element named by its position; positions ascend and may repeat (the values
+// then keep their order), and a position equal to the source size appends.
+template <class InputIt, class ValueIt, class PositionIt, class OutputIt>
+void bulk_insert(InputIt first, InputIt last, ValueIt values, ValueIt values_last, PositionIt positions,
+                 OutputIt result)
+{
+  using Size = typename thrust::iterator_traits<InputIt>::difference_type;
+  for (Size position = 0;; ++first, ++position)
+  {
+    for (; values != values_last && static_cast<Size>(*positions) <= position; ++values, ++positions, ++result)
+      *result = *values;
+    if (first == last)
+      break;
+    *result = *first;
+    ++result;
+  }
+}
+
+} // namespace mgpu::detail::sequential

@@ -1,0 +1,121 @@
+/// \file
+/// \brief Interval expand, gather, scatter and move: many variable-length
+/// fills or copies scheduled as one load-balanced operation.
+///
+/// Every function takes `offsets`, the exclusive scan of the intervals'
+/// lengths (`m = offsets_last - offsets_first` intervals); work item `i`
+/// belongs to interval `s = upper_bound(offsets, i) - 1` and has rank
+/// `i - offsets[s]` in it. These are `transform_lbs` with small operations:
+/// each interval's value, gather start or scatter start is read once per tile
+/// of work (not once per item), and items are copied in coalesced runs, so
+/// thousands of tiny intervals or a single huge one run at the same speed per
+/// element. Host policies run a sequential loop.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/interval_move.inl>
+
+namespace mgpu {
+
+/// \brief Repeats each value by its interval's length: `result[i] =
+/// values[s]` for every work item `i` in `[0, result_last - result_first)`.
+///
+/// \pre `[offsets_first, offsets_last)` is non-decreasing, starts at 0 and
+///   holds no value above the total `result_last - result_first`;
+///   `values_first` holds one value per interval; the result overlaps no
+///   input. Checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   `std::invalid_argument` naming the rule and the first offending offset.
+/// \par Complexity: O(n + m) work for n items and m intervals: each offset
+///   and value read about once, each result written once.
+/// \par Synchronization: synchronizes the policy's stream before returning,
+///   except under `thrust::cuda::par_nosync`. An empty problem launches
+///   nothing.
+///
+/// \code
+/// // counts 1 2 1 0 4, values 10 11 12 13 14 -> offsets 0 1 3 4 4, total 8
+/// mgpu::interval_expand(thrust::device, offsets.begin(), offsets.end(), values.begin(),
+///                       result.begin(), result.end());
+/// // result: 10 11 11 12 14 14 14 14
+/// \endcode
+template <class DerivedPolicy, class OffsetIt, class ValueIt, class OutputIt>
+void interval_expand(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                     OffsetIt offsets_last, ValueIt values_first, OutputIt result_first, OutputIt result_last)
+{
+  detail::interval_expand(detail::derived_policy(exec), offsets_first, offsets_last, values_first, result_first,
+                          result_last);
+}
+
+/// \brief Concatenates intervals of `input`: `result[i] = input[gather[s] +
+/// rank]` for every work item `i` in `[0, result_last - result_first)`; the
+/// interval `s` is `input[gather[s], gather[s] + count[s])`.
+///
+/// \pre As for `interval_expand`; `gather_first` holds one start per
+///   interval and every interval lies inside `input`. Source intervals may
+///   overlap.
+/// \par Complexity, synchronization: as for `interval_expand`; each input
+///   element of an interval is read once.
+///
+/// \code
+/// // counts 2 3, gather 5 0 -> result: in[5] in[6] in[0] in[1] in[2]
+/// mgpu::interval_gather(thrust::device, offsets.begin(), offsets.end(), gather.begin(),
+///                       input.begin(), result.begin(), result.end());
+/// \endcode
+template <class DerivedPolicy, class OffsetIt, class GatherIt, class InputIt, class OutputIt>
+void interval_gather(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                     OffsetIt offsets_last, GatherIt gather_first, InputIt input, OutputIt result_first,
+                     OutputIt result_last)
+{
+  detail::interval_gather(detail::derived_policy(exec), offsets_first, offsets_last, gather_first, input,
+                          result_first, result_last);
+}
+
+/// \brief Distributes consecutive runs of the input: `result[scatter[s] +
+/// rank] = input[i]` for every work item `i` in `[0, input_last -
+/// input_first)`.
+///
+/// \pre As for `interval_expand` with the total `input_last - input_first`;
+///   `scatter_first` holds one start per interval; destination intervals do
+///   not overlap each other (the result is otherwise unspecified).
+/// \par Complexity, synchronization: as for `interval_expand`.
+///
+/// \code
+/// // counts 2 3, scatter 3 0 -> result[3..5) = in[0..2), result[0..3) = in[2..5)
+/// mgpu::interval_scatter(thrust::device, offsets.begin(), offsets.end(), scatter.begin(),
+///                        input.begin(), input.end(), result.begin());
+/// \endcode
+template <class DerivedPolicy, class OffsetIt, class ScatterIt, class InputIt, class OutputIt>
+void interval_scatter(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                      OffsetIt offsets_last, ScatterIt scatter_first, InputIt input_first, InputIt input_last,
+                      OutputIt result)
+{
+  detail::interval_scatter(detail::derived_policy(exec), offsets_first, offsets_last, scatter_first, input_first,
+                           input_last, result);
+}
+
+/// \brief A batch of copies in one call, a load-balanced vectorised
+/// `memcpy`: `result[scatter[s] + rank] = input[gather[s] + rank]` for every
+/// work item `i` in `[0, total)`.
+///
+/// \pre As for `interval_expand` with the given `total`; `gather_first` and
+///   `scatter_first` hold one start per interval; destination intervals do
+///   not overlap each other (the result is otherwise unspecified); source
+///   intervals may overlap.
+/// \par Complexity, synchronization: as for `interval_expand`.
+///
+/// \code
+/// // counts 3 2, gather 10 0, scatter 2 0:
+/// //   result[2..5) = in[10..13), result[0..2) = in[0..2)
+/// mgpu::interval_move(thrust::device, offsets.begin(), offsets.end(), 5, gather.begin(),
+///                     scatter.begin(), input.begin(), result.begin());
+/// \endcode
+template <class DerivedPolicy, class OffsetIt, class Size, class GatherIt, class ScatterIt, class InputIt,
+          class OutputIt>
+void interval_move(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                   OffsetIt offsets_last, Size total, GatherIt gather_first, ScatterIt scatter_first, InputIt input,
+                   OutputIt result)
+{
+  detail::interval_move(detail::derived_policy(exec), offsets_first, offsets_last, total, gather_first,
+                        scatter_first, input, result);
+}
+
+} // namespace mgpu

@@ -1,0 +1,87 @@
+/// \file
+/// \brief Load-balancing search and `transform_lbs`: map every work item of an
+/// irregular problem to the segment (object) that generated it.
+///
+/// A problem of `m` segments, segment `s` generating `count[s]` work items, is
+/// described by `offsets`, the exclusive scan of the counts. Work item `i`
+/// belongs to segment `s = upper_bound(offsets, i) - 1` and has rank
+/// `i - offsets[s]` within it. The CUDA backend partitions the merge of the
+/// item indices with the offsets into tiles of equal size (see
+/// docs/load_balance.md), so the work is balanced whatever the distribution of
+/// counts: long runs of empty segments, one huge segment or uniform counts.
+/// Host policies run a sequential loop.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/load_balance.inl>
+
+#include <thrust/iterator/iterator_traits.h>
+
+#include <type_traits>
+
+namespace mgpu {
+
+/// \brief Writes, for every work item `i` in `[0, result_last - result_first)`,
+/// the index of the segment that generated it: `result[i] = s` with
+/// `offsets[s] <= i < offsets[s + 1]`.
+///
+/// \pre `[offsets_first, offsets_last)` is non-decreasing, starts at 0 and
+///   holds no value above the total `result_last - result_first` (the
+///   exclusive scan of the segments' counts). Segments of count 0 are allowed
+///   anywhere. There is at least one segment unless the total is 0. The result
+///   overlaps no input. Checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   `std::invalid_argument` naming the rule and the first offending offset.
+/// \par Complexity: O(n + m) work for n items and m segments; each offset is
+///   read about once and each result written once, in a partition pass and
+///   one pass of equally sized tiles.
+/// \par Synchronization: synchronizes the policy's stream before returning,
+///   except under `thrust::cuda::par_nosync`. An empty problem launches
+///   nothing.
+///
+/// \code
+/// // counts 2 5 3 0 1 -> offsets 0 2 7 10 10, total 11
+/// thrust::device_vector<int> offsets = ..., segment(11);
+/// mgpu::load_balance_search(thrust::device, offsets.begin(), offsets.end(),
+///                           segment.begin(), segment.end());
+/// // segment: 0 0 1 1 1 1 1 2 2 2 4
+/// \endcode
+template <class DerivedPolicy, class OffsetIt, class OutputIt>
+void load_balance_search(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                         OffsetIt offsets_last, OutputIt result_first, OutputIt result_last)
+{
+  detail::run_load_balanced(detail::derived_policy(exec), offsets_first, offsets_last, result_last - result_first,
+                            detail::lbs_search_op<OutputIt>{{}, result_first}, "mgpu::load_balance_search");
+}
+
+/// \brief Calls `f(i, s, rank)` once for every work item `i` in `[0, total)`,
+/// where `s` is the segment that generated item `i` and `rank = i -
+/// offsets[s]` its position within that segment.
+///
+/// The three arguments have type `std::common_type_t<Size,
+/// difference_type of OffsetIt>`. On the CUDA backend `f` must be callable on
+/// the device (a functor with a `__device__` call operator or an extended
+/// `__device__` lambda); calls run concurrently and in no particular order,
+/// each item exactly once, so `f` typically writes to position `i` or to
+/// positions derived from `(s, rank)`.
+///
+/// \pre As for `load_balance_search`, with `total` the number of work items.
+/// \par Complexity: O(n + m) work, balanced across the device whatever the
+///   distribution of counts; offsets are read about once.
+/// \par Synchronization: as for `load_balance_search`.
+///
+/// \code
+/// // Every item records its segment and rank.
+/// int* seg = ...; int* rank = ...;
+/// mgpu::transform_lbs(thrust::device, offsets.begin(), offsets.end(), total,
+///   [=] __device__ (long i, long s, long r) { seg[i] = int(s); rank[i] = int(r); });
+/// \endcode
+template <class DerivedPolicy, class OffsetIt, class Size, class F>
+void transform_lbs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                   OffsetIt offsets_last, Size total, F f)
+{
+  using index_t = std::common_type_t<Size, typename thrust::iterator_traits<OffsetIt>::difference_type>;
+  detail::run_load_balanced(detail::derived_policy(exec), offsets_first, offsets_last, total,
+                            detail::lbs_transform_op<index_t, F>{{}, f}, "mgpu::transform_lbs");
+}
+
+} // namespace mgpu

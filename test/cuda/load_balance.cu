@@ -1,0 +1,213 @@
+#include "common/cuda_policies.h"
+#include "common/test_support.h"
+
+using backend = mgpu_test::cuda_backend;
+
+#include "cases/load_balance_cases.h"
+
+#include <mgpu/detail/cuda/transform_lbs.h>
+
+#include <thrust/device_vector.h>
+#include <thrust/equal.h>
+#include <thrust/fill.h>
+#include <thrust/sequence.h>
+#include <thrust/tabulate.h>
+
+namespace {
+
+// The partition cuts the upper-bound merge of item indices with offsets at
+// every multiple of the tile size, so each tile holds exactly tile_size items
+// + segments (the last one the remainder) whatever the counts look like: no
+// tile has more work than another. Checks every cut against the definition.
+void check_tiles_balanced(const thrust::device_vector<std::int64_t>& offsets, std::int64_t total)
+{
+  const std::int64_t tile_size = 128 * 15, m = std::int64_t(offsets.size());
+  const std::int64_t num_tiles = (total + m + tile_size - 1) / tile_size;
+  thrust::device_vector<std::int64_t> splits(num_tiles + 1);
+  mgpu::detail::cuda::partition_load_balance(
+    cudaStream_t{}, offsets.begin(), m, total, tile_size, num_tiles, thrust::raw_pointer_cast(splits.data()), "test");
+  const auto items_before = mgpu_test::to_std(splits);
+  const auto off          = mgpu_test::to_std(offsets);
+  int wrong_cuts = 0, unequal_tiles = 0;
+  for (std::int64_t p = 0; p <= num_tiles; ++p)
+  {
+    const std::int64_t diag = std::min(p * tile_size, total + m);
+    const std::int64_t a = items_before[p], b = diag - a; // items and offsets before the cut
+    const bool in_range   = 0 <= a && a <= total && 0 <= b && b <= m;
+    // Offsets before the cut are <= the first item after it; items before
+    // the cut are < the first offset after it.
+    const bool upper_bound = in_range && (b == 0 || a == total || off[std::size_t(b - 1)] <= a) &&
+                             (a == 0 || b == m || a - 1 < off[std::size_t(b)]);
+    wrong_cuts += upper_bound ? 0 : 1;
+    if (p < num_tiles)
+    {
+      const std::int64_t next_diag = std::min((p + 1) * tile_size, total + m);
+      const std::int64_t items = items_before[p + 1] - a, segments = (next_diag - items_before[p + 1]) - b;
+      const bool last = p + 1 == num_tiles;
+      unequal_tiles += items >= 0 && segments >= 0 && (last || items + segments == tile_size) ? 0 : 1;
+    }
+  }
+  CHECK(wrong_cuts == 0);
+  CHECK(unequal_tiles == 0);
+}
+
+// Writes a byte that depends on the segment and the rank of each item.
+struct stamp_byte
+{
+  std::uint8_t* out;
+  __device__ void operator()(std::int64_t item, std::int64_t segment, std::int64_t rank) const
+  {
+    out[item] = std::uint8_t(segment * 61 + rank);
+  }
+};
+
+// The byte stamp_byte writes, computed from the (few) offsets directly.
+struct expected_byte
+{
+  const std::int64_t* offsets;
+  int count;
+  __device__ std::uint8_t operator()(std::int64_t item) const
+  {
+    int segment = 0;
+    while (segment + 1 < count && offsets[segment + 1] <= item)
+      ++segment;
+    return std::uint8_t(segment * 61 + (item - offsets[segment]));
+  }
+};
+
+} // namespace
+
+TEST_CASE("load_balance partition: every tile gets the same work for any distribution of counts")
+{
+  // One segment of a billion items.
+  check_tiles_balanced(thrust::device_vector<std::int64_t>(1, 0), std::int64_t(1) << 30);
+  // Hundreds of thousands of empty segments around a few large ones.
+  {
+    std::vector<std::int64_t> offsets(600000, 0);
+    for (std::size_t s = 200000; s < offsets.size(); ++s)
+      offsets[s] = s < 400000 ? 1000000 : 3000000;
+    thrust::device_vector<std::int64_t> d(offsets.begin(), offsets.end());
+    check_tiles_balanced(d, 5000000);
+  }
+  // Uniform and power-law counts.
+  for (const auto& counts : {lbs_cases::count_list(1 << 20, 1), lbs_cases::power_law_counts(1 << 18, 1 << 20, 31)})
+  {
+    const auto offsets = lbs_cases::offsets_of<std::int64_t>(counts);
+    thrust::device_vector<std::int64_t> d(offsets.begin(), offsets.end());
+    check_tiles_balanced(d, lbs_cases::total_of(counts));
+  }
+}
+
+TEST_CASE("transform_lbs: more than 2^31 work items in a few huge segments (64-bit indices)")
+{
+  const std::int64_t total = (std::int64_t(1) << 31) + 12345;
+  const std::vector<std::int64_t> host_offsets = {0, 5, (std::int64_t(1) << 30) + 7, (std::int64_t(1) << 30) + 7,
+                                                  (std::int64_t(1) << 31) - 3};
+  thrust::device_vector<std::int64_t> offsets(host_offsets.begin(), host_offsets.end());
+  thrust::device_vector<std::uint8_t> stamped(total, std::uint8_t(0x5a));
+  mgpu::transform_lbs(thrust::device, offsets.begin(), offsets.end(), total,
+                      stamp_byte{thrust::raw_pointer_cast(stamped.data())});
+  {
+    thrust::device_vector<std::uint8_t> expected(total);
+    thrust::tabulate(expected.begin(), expected.end(),
+                     expected_byte{thrust::raw_pointer_cast(offsets.data()), int(host_offsets.size())});
+    CHECK(thrust::equal(stamped.begin(), stamped.end(), expected.begin()));
+  }
+}
+
+TEST_CASE("load_balance_search and intervals on the CUDA backend: streams, par_nosync, allocators")
+{
+  const auto counts = lbs_cases::power_law_counts(200000, 100000, 41);
+  const auto ref    = lbs_cases::reference_of(counts);
+  const std::size_t n = ref.segment.size();
+  const auto host_offsets = lbs_cases::offsets_of<int>(counts);
+  thrust::device_vector<int> offsets(host_offsets.begin(), host_offsets.end());
+  thrust::device_vector<int> segments(n);
+
+  mgpu_test::stream_guard stream;
+  auto run = [&](const auto& policy) {
+    thrust::fill(segments.begin(), segments.end(), mgpu_test::poison<int>());
+    mgpu::load_balance_search(policy, offsets.begin(), offsets.end(), segments.begin(), segments.end());
+  };
+  run(thrust::cuda::par.on(stream.stream));
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(segments), ref.segment);
+  run(thrust::cuda::par_nosync.on(stream.stream));
+  mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(segments), ref.segment);
+
+  mgpu_test::device_arena arena(64 << 20);
+  run(thrust::cuda::par(arena.allocator()));
+  CHECK(arena.state.allocations > 0);
+  CHECK(arena.state.live == 0);
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(segments), ref.segment);
+
+  // A failed temporary allocation propagates, leaks nothing, writes nothing.
+  arena.state.fail_at = arena.state.allocations;
+  thrust::fill(segments.begin(), segments.end(), mgpu_test::poison<int>());
+  CHECK_THROWS_AS(mgpu::load_balance_search(thrust::cuda::par(arena.allocator()), offsets.begin(), offsets.end(),
+                                            segments.begin(), segments.end()),
+                  std::bad_alloc);
+  CHECK(arena.state.live == 0);
+  CHECK(mgpu_test::to_std(segments) == std::vector<int>(n, mgpu_test::poison<int>()));
+}
+
+TEST_CASE("interval_move on a captured stream: stream-ordered, no synchronization, no stray calls")
+{
+  const auto counts = lbs_cases::random_split(20000, 300000, 43);
+  const lbs_cases::interval_data data(counts, 44);
+  const auto ref = lbs_cases::reference_of(counts);
+  const std::int64_t total = lbs_cases::total_of(counts);
+  const auto host_offsets = lbs_cases::offsets_of<int>(counts);
+  thrust::device_vector<int> offsets(host_offsets.begin(), host_offsets.end()), input(data.input.begin(), data.input.end());
+  thrust::device_vector<std::int64_t> gather(data.gather.begin(), data.gather.end()),
+    scatter(data.scatter.begin(), data.scatter.end());
+  thrust::device_vector<int> moved(total, mgpu_test::poison<int>());
+
+  mgpu_test::stream_guard stream;
+  mgpu_test::device_arena arena(64 << 20);
+  mgpu_test::cuda_require(cudaStreamBeginCapture(stream.stream, cudaStreamCaptureModeGlobal), "begin capture");
+  bool threw = false;
+  try
+  {
+    mgpu::interval_move(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream), offsets.begin(), offsets.end(),
+                        total, gather.begin(), scatter.begin(), input.begin(), moved.begin());
+  }
+  catch (const std::exception& e)
+  {
+    threw = true;
+    MESSAGE(e.what());
+  }
+  cudaGraph_t graph{};
+  const cudaError_t end_status = cudaStreamEndCapture(stream.stream, &graph);
+  REQUIRE(!threw);
+  REQUIRE(end_status == cudaSuccess);
+  cudaGraphExec_t exec{};
+  mgpu_test::cuda_require(cudaGraphInstantiate(&exec, graph, 0), "instantiate");
+  mgpu_test::cuda_require(cudaGraphLaunch(exec, stream.stream), "launch graph");
+  mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
+  std::vector<int> expected(static_cast<std::size_t>(total));
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    expected[std::size_t(data.scatter[ref.segment[i]] + ref.rank[i])] =
+      data.input[std::size_t(data.gather[ref.segment[i]] + ref.rank[i])];
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(moved), expected);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+}
+
+TEST_CASE("transform_lbs: an extended __device__ lambda")
+{
+  const auto counts = lbs_cases::random_split(1000, 10000, 45);
+  const auto ref    = lbs_cases::reference_of(counts);
+  const auto host_offsets = lbs_cases::offsets_of<int>(counts);
+  thrust::device_vector<int> offsets(host_offsets.begin(), host_offsets.end());
+  thrust::device_vector<int> packed(10000, mgpu_test::poison<int>());
+  int* out = thrust::raw_pointer_cast(packed.data());
+  mgpu::transform_lbs(thrust::device, offsets.begin(), offsets.end(), 10000,
+                      [out] __device__(std::ptrdiff_t i, std::ptrdiff_t s, std::ptrdiff_t r) {
+                        out[i] = int(s * 100000 + r);
+                      });
+  std::vector<int> expected(10000);
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    expected[i] = ref.segment[i] * 100000 + ref.rank[i];
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(packed), expected);
+}
