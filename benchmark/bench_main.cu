@@ -27,6 +27,12 @@ int main(int argc, char** argv)
 {
   cudaDeviceProp properties{};
   bench::cuda_check(cudaGetDeviceProperties(&properties, 0), "device properties");
+  // A small allocation alive for the whole run, as in any application that
+  // holds device memory: without one, the driver returns the pages behind
+  // each call's small temporary buffer on cudaFree and maps them again on the
+  // next cudaMalloc (about 100 us a call on an H200), which would swamp what
+  // Thrust's and mgpu's calls actually cost.
+  thrust::device_vector<char> keep_small_allocations_cheap(1 << 20);
   benchmark::AddCustomContext("gpu", properties.name);
   benchmark::AddCustomContext("sm_count", std::to_string(properties.multiProcessorCount));
   benchmark::AddCustomContext("l2_bytes", std::to_string(properties.l2CacheSize));

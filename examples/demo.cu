@@ -4,6 +4,7 @@
 #include "demo_bulk.h"
 #include "demo_load_balance.h"
 #include "demo_merge.h"
+#include "demo_sets.h"
 #include "demo_support.h"
 
 #include <cuda_runtime_api.h>
@@ -17,6 +18,8 @@ void run_all()
 {
   merge_keys<Backend>();
   merge_pairs<Backend>();
+  multiset_keys<Backend>();
+  multiset_pairs<Backend>();
   bulk_remove_demo<Backend>();
   bulk_insert_demo<Backend>();
   load_balance_search_demo<Backend>();

@@ -3,9 +3,10 @@
 /// positions.
 ///
 /// The CUDA backend merges the insertion positions against the source
-/// positions 0, 1, 2, ... with Merge Path partitioning, so every CTA writes
-/// exactly one tile of the output however the insertions cluster (a million
-/// values at position 0 balance as well as evenly spread ones); see
+/// positions 0, 1, 2, ... with Merge Path partitioning (a small partition
+/// kernel, then one streaming kernel), so every CTA writes exactly one tile
+/// of the output however the insertions cluster (a million values at
+/// position 0 balance as well as evenly spread ones); see
 /// docs/bulk_insert_remove.md. Host policies run a sequential loop.
 #pragma once
 
@@ -32,8 +33,9 @@ namespace mgpu {
 ///   input element is read once and every output written once, plus
 ///   O((n + m) / tile * log m) position reads for the tile boundaries.
 /// \par Synchronization: synchronizes the policy's stream before returning,
-///   except under `thrust::cuda::par_nosync`. Allocates no temporary storage.
-///   Host policies run sequentially.
+///   except under `thrust::cuda::par_nosync`. Takes one temporary buffer of
+///   (n + m) / tile + 1 offsets (tens of kilobytes) from the policy's
+///   allocator. Host policies run sequentially.
 /// \return `result + (last - first) + (values_last - values_first)`.
 ///
 /// \code

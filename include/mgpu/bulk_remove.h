@@ -2,12 +2,11 @@
 /// \brief Bulk remove: copy a range leaving out the elements at a sorted list
 /// of positions.
 ///
-/// The CUDA backend is a single streaming kernel (see
-/// docs/bulk_insert_remove.md): each CTA takes one tile of the source, finds
-/// the tile's slice of the removal indices by a search inside the kernel,
-/// compacts the tile in shared memory and writes it where the indices before
-/// the tile say it goes. No scratch memory, no counting pass. Host policies
-/// run a sequential loop.
+/// The CUDA backend (see docs/bulk_insert_remove.md) runs a small partition
+/// kernel that finds each source tile's slice of the removal indices, then
+/// one streaming kernel: each CTA takes one tile of the source, compacts it
+/// in shared memory and writes it where the indices before the tile say it
+/// goes. No counting pass. Host policies run a sequential loop.
 #pragma once
 
 #include <mgpu/detail/bulk_remove.inl>
@@ -30,7 +29,8 @@ namespace mgpu {
 ///   source element and index is read once and each survivor written once,
 ///   plus O((n / tile) log m) index reads for the tile boundaries.
 /// \par Synchronization: synchronizes the policy's stream before returning,
-///   except under `thrust::cuda::par_nosync`. Allocates no temporary storage.
+///   except under `thrust::cuda::par_nosync`. Takes one temporary buffer of
+///   n / tile + 1 offsets (tens of kilobytes) from the policy's allocator.
 ///   Host policies run sequentially.
 /// \return `result + (last - first) - (indices_last - indices_first)`.
 ///

@@ -6,5 +6,6 @@
 #include <mgpu/merge.h>
 #include <mgpu/bulk_remove.h>
 #include <mgpu/bulk_insert.h>
+#include <mgpu/set_operations.h>
 #include <mgpu/load_balance.h>
 #include <mgpu/interval_move.h>

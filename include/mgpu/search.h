@@ -192,9 +192,11 @@ struct balanced_path_point
 /// key (duplicates flavour), it locates the start of the run in both inputs
 /// with `biased_lower_bound_index<BiasLevels>` (runs are expected to be short
 /// compared with the inputs, so 4 levels suit global searches and 2 suit
-/// tiles in shared memory), shares the run's copies before the diagonal out
-/// evenly, and counts B's copies (an upper bound over at most the copies
-/// needed) to decide the star. The unique-keys flavour needs only the Merge
+/// tiles in shared memory; a run that covers the whole range is found with
+/// one probe), shares the run's copies before the diagonal out evenly, and
+/// checks whether B has the copy that would be the partner of A's last one
+/// (one probe, or an upper bound when B's run is shorter) to decide the
+/// star. The unique-keys flavour needs only the Merge
 /// Path split and one comparison.
 ///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`; with
@@ -235,18 +237,28 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balanced_path(
     const bool b_in_run = b_merge > 0 && !comp(b[b_merge - 1], key);
     if (!a_in_run && !b_in_run)
       return {a_merge, b_merge, false};
-    const Size a_start = a_in_run ? biased_lower_bound_index<BiasLevels>(a, a_merge - 1, key, comp) : a_merge;
-    const Size b_start = b_in_run ? biased_lower_bound_index<BiasLevels>(b, b_merge - 1, key, comp) : b_merge;
+    // A run that began before the range (a tile inside one long run) costs
+    // one probe; otherwise search back from the cut, where short runs start.
+    const Size a_start = !a_in_run             ? a_merge
+                         : !comp(a[0], key) ? Size(0)
+                                            : biased_lower_bound_index<BiasLevels>(a, a_merge - 1, key, comp);
+    const Size b_start = !b_in_run             ? b_merge
+                         : !comp(b[0], key) ? Size(0)
+                                            : biased_lower_bound_index<BiasLevels>(b, b_merge - 1, key, comp);
     const Size a_run   = a_merge - a_start;
     const Size run     = a_run + (b_merge - b_start); // copies of `key` before the diagonal
 
     // Balanced Path takes them alternately, A first. When B already gave
     // some, A's run ended at a_merge, so B must cover whatever A cannot.
     Size b_take = run / 2 > run - a_run ? run / 2 : run - a_run;
-    // B's copies of `key`, counted only up to one past what the cut needs.
-    const Size b_probe_end = b_start + b_take + 1 < b_count ? b_start + b_take + 1 : b_count;
+    // B's copies of `key`, counted only up to one past what the cut needs:
+    // one probe when B has that many, an upper bound search otherwise.
+    const Size b_probe  = b_start + b_take; // >= b_merge, which holds `key`
+    const bool b_enough = b_probe < b_count && !comp(key, b[b_probe]);
     const Size b_copies =
-      b_merge + upper_bound_index(b + b_merge, b_probe_end - b_merge, key, comp) - b_start;
+      b_enough ? b_take + 1
+               : b_merge + upper_bound_index(b + b_merge, (b_probe < b_count ? b_probe : b_count) - b_merge, key, comp) -
+                   b_start;
     b_take             = b_take < b_copies ? b_take : b_copies;
     const Size a_take  = run - b_take;
     // A's last copy before the cut has its match in B: keep them together.

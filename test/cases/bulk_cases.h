@@ -8,6 +8,7 @@
 
 #include <mgpu/bulk_insert.h>
 #include <mgpu/bulk_remove.h>
+#include <mgpu/detail/cuda/tuning.h>
 
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
@@ -32,14 +33,26 @@ namespace bulk_cases {
 // Elements past the expected end of an output; they must stay poisoned.
 constexpr std::size_t tail = 7;
 
-// The tile sizes of every tuning (sm_90 and fallback, 1- to 8-byte items).
-inline const std::size_t tile_sizes[] = {1024, 2048, 4096, 8192};
+// The CUDA tile sizes of 4- and 8-byte items, every tuning (sm_90 and
+// fallback, remove and insert), read from the tunings so boundary tests
+// follow them.
+inline std::vector<std::size_t> tile_sizes()
+{
+  namespace tuning = mgpu::detail::cuda;
+  std::vector<std::size_t> sizes = {
+    tuning::bulk_remove_tuning_sm90<4>::shape::tile_size,     tuning::bulk_remove_tuning_sm90<8>::shape::tile_size,
+    tuning::bulk_remove_tuning_fallback<4>::shape::tile_size, tuning::bulk_insert_tuning_sm90<4>::shape::tile_size,
+    tuning::bulk_insert_tuning_sm90<8>::shape::tile_size,     tuning::bulk_insert_tuning_fallback<4>::shape::tile_size};
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
 
 // Source sizes around every tile boundary, plus empty and tiny inputs.
 inline std::vector<std::size_t> boundary_sizes()
 {
   std::vector<std::size_t> sizes = {0, 1, 2, 3, 5, 100};
-  for (std::size_t tile : tile_sizes)
+  for (std::size_t tile : tile_sizes())
     for (std::size_t n : {tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile, 3 * tile + 1})
       sizes.push_back(n);
   return sizes;
@@ -303,7 +316,7 @@ TEST_CASE("bulk_remove: random removal sets of 1%, 33%, 90% and 99% around tile 
 
 TEST_CASE("bulk_remove: whole tiles removed or kept, and one index per tile")
 {
-  for (std::size_t tile : bulk_cases::tile_sizes)
+  for (std::size_t tile : bulk_cases::tile_sizes())
   {
     CAPTURE(tile);
     const std::size_t n = 5 * tile + 3;
@@ -429,7 +442,7 @@ TEST_CASE("bulk_insert: random positions with 1%, 33%, 90% and 300% as many valu
       bulk_cases::check_insert_int(n, bulk_cases::random_positions(m, n, seed++));
     }
   // Output totals around tile boundaries for a fixed source.
-  for (std::size_t tile : bulk_cases::tile_sizes)
+  for (std::size_t tile : bulk_cases::tile_sizes())
     for (std::size_t total : {tile - 1, tile, tile + 1, 2 * tile + 1})
     {
       CAPTURE(total);

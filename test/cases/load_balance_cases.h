@@ -34,9 +34,10 @@ namespace lbs_cases {
 
 using count_list = std::vector<std::int64_t>;
 
-// Tile sizes (items + segments) of every load-balanced tuning, sm_90 and
-// fallback: boundary tests straddle each of them.
-inline const int tile_sizes[] = {128 * 7, 128 * 11, 128 * 15};
+// Tile sizes (items + segments) of the load-balanced tunings, sm_90 (256
+// threads; 23, 15, 11 or 9 items each as the staged segment data grows) and
+// fallback (128 threads): boundary tests straddle each of them.
+inline const int tile_sizes[] = {128 * 7, 128 * 11, 256 * 9, 256 * 11, 256 * 15, 256 * 23};
 
 template <class Offset>
 std::vector<Offset> offsets_of(const count_list& counts)
@@ -419,8 +420,8 @@ TEST_CASE("load_balance_search and intervals: all ones, counts larger than a til
     c = 2000 + std::int64_t(engine() % 7000);
   lbs_cases::check_all(large, 8);
 
-  for (std::int64_t total : {std::int64_t(1), std::int64_t(1919), std::int64_t(1920), std::int64_t(1921),
-                             std::int64_t(backend::large_size) + 3})
+  for (std::int64_t total : {std::int64_t(1), std::int64_t(3839), std::int64_t(3840), std::int64_t(5887),
+                             std::int64_t(5888), std::int64_t(5889), std::int64_t(backend::large_size) + 3})
     lbs_cases::check_all(lbs_cases::count_list{total}, 9);
 }
 

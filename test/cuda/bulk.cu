@@ -53,6 +53,62 @@ TEST_CASE("bulk_insert: the 64-bit offset path on inputs spanning many tiles")
 
 namespace {
 
+// Runs remove and insert problems around the tile boundaries of `Tuning`
+// through the tile kernels directly: every shape the tunings may pick (and
+// the ones they were measured against) stays correct.
+template <class Tuning>
+void check_with_tuning()
+{
+  using namespace mgpu::detail::cuda;
+  constexpr std::size_t tile = Tuning::shape::tile_size;
+  std::uint64_t seed = 900 + tile;
+  for (std::size_t n : {tile - 1, tile, tile + 1, 5 * tile + 3, std::size_t(100003)})
+    for (int percent : {1, 33, 90})
+    {
+      CAPTURE(tile);
+      CAPTURE(n);
+      CAPTURE(percent);
+      auto policy = thrust::cuda::par;
+      const auto source = bulk_cases::distinct_values<int>(n, 1);
+      auto d_source = to_backend<backend>(source);
+
+      const auto indices = bulk_cases::random_subset(n, percent, seed++);
+      auto d_indices = to_backend<backend>(indices);
+      auto kept = poisoned<backend, int>(n - indices.size() + bulk_cases::tail);
+      bulk_remove_with_tuning<int, Tuning>(policy, d_source.begin(), int(n), d_indices.begin(), int(indices.size()),
+                                           kept.begin(), true, "test");
+      MGPU_CHECK_EQUAL_RANGES(to_std(kept), bulk_cases::with_poisoned_tail(bulk_cases::reference_remove(source, indices)));
+
+      const auto values = bulk_cases::distinct_values<int>(n * percent / 50, 1 << 24);
+      const auto positions = bulk_cases::random_positions(values.size(), n, seed++);
+      auto d_values = to_backend<backend>(values);
+      auto d_positions = to_backend<backend>(positions);
+      auto merged = poisoned<backend, int>(n + values.size() + bulk_cases::tail);
+      bulk_insert_with_tuning<int, Tuning>(policy, d_source.begin(), int(n), d_values.begin(), d_positions.begin(),
+                                           int(values.size()), merged.begin(), true, "test");
+      MGPU_CHECK_EQUAL_RANGES(to_std(merged),
+                              bulk_cases::with_poisoned_tail(bulk_cases::reference_insert(source, values, positions)));
+    }
+}
+
+template <int Threads, int Items, bool Overlap>
+using shape_tuning = mgpu::detail::cuda::bulk_tuning<mgpu::detail::cuda::tile_shape<Threads, Items>, 2048, Overlap>;
+
+} // namespace
+
+TEST_CASE("bulk_remove and bulk_insert: other tile shapes, with and without overlapping the partition")
+{
+  check_with_tuning<shape_tuning<256, 15, true>>();
+  check_with_tuning<shape_tuning<128, 15, true>>();
+  check_with_tuning<shape_tuning<128, 19, false>>();
+  check_with_tuning<shape_tuning<128, 23, true>>();
+  check_with_tuning<shape_tuning<128, 11, false>>();
+  check_with_tuning<shape_tuning<64, 15, false>>();
+  check_with_tuning<mgpu::detail::cuda::bulk_tuning<mgpu::detail::cuda::tile_shape<128, 15>, 0, false>>();
+}
+
+namespace {
+
 struct bulk_problem
 {
   std::vector<int> source = bulk_cases::distinct_values<int>(400000, 1);
@@ -85,7 +141,7 @@ struct bulk_problem
 
 } // namespace
 
-TEST_CASE("bulk_remove and bulk_insert: par, par.on(stream), par_nosync, and no temporary storage at all")
+TEST_CASE("bulk_remove and bulk_insert: par, par.on(stream), par_nosync, and temporary storage from the policy")
 {
   mgpu_test::stream_guard stream;
   bulk_problem problem;
@@ -99,24 +155,35 @@ TEST_CASE("bulk_remove and bulk_insert: par, par.on(stream), par_nosync, and no 
   mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
   problem.check();
 
+  // One allocation per call (the tile boundaries), returned before it ends.
   mgpu_test::device_arena arena(1 << 20);
   problem.repoison();
   problem.run(thrust::cuda::par(arena.allocator()));
-  CHECK(arena.state.allocations == 0);
+  CHECK(arena.state.allocations == 2);
+  CHECK(arena.state.live == 0);
   problem.check();
+
+  // A failing allocation reaches the caller before anything is launched.
+  arena.state.fail_at = arena.state.allocations;
+  problem.repoison();
+  CHECK_THROWS_AS(problem.run(thrust::cuda::par(arena.allocator())), std::bad_alloc);
+  CHECK(arena.state.live == 0);
 }
 
 TEST_CASE("bulk_remove and bulk_insert: par_nosync on a captured stream stays on the stream, unsynchronized")
 {
   // Global-mode capture fails on any synchronization and on work sent to
   // another stream, so a clean capture proves both.
+  // The tile boundaries come from an arena allocator, which makes no CUDA
+  // call while the stream is captured.
   mgpu_test::stream_guard stream;
+  mgpu_test::device_arena arena(1 << 20);
   bulk_problem problem;
   mgpu_test::cuda_require(cudaStreamBeginCapture(stream.stream, cudaStreamCaptureModeGlobal), "begin capture");
   bool threw = false;
   try
   {
-    problem.run(thrust::cuda::par_nosync.on(stream.stream));
+    problem.run(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream));
   }
   catch (const std::exception& e)
   {

@@ -19,9 +19,10 @@ namespace {
 // every multiple of the tile size, so each tile holds exactly tile_size items
 // + segments (the last one the remainder) whatever the counts look like: no
 // tile has more work than another. Checks every cut against the definition.
-void check_tiles_balanced(const thrust::device_vector<std::int64_t>& offsets, std::int64_t total)
+void check_tiles_balanced(const thrust::device_vector<std::int64_t>& offsets, std::int64_t total, std::int64_t tile_size)
 {
-  const std::int64_t tile_size = 128 * 15, m = std::int64_t(offsets.size());
+  CAPTURE(tile_size);
+  const std::int64_t m = std::int64_t(offsets.size());
   const std::int64_t num_tiles = (total + m + tile_size - 1) / tile_size;
   thrust::device_vector<std::int64_t> splits(num_tiles + 1);
   mgpu::detail::cuda::partition_load_balance(
@@ -79,22 +80,33 @@ struct expected_byte
 
 TEST_CASE("load_balance partition: every tile gets the same work for any distribution of counts")
 {
+  // The partition narrows the window of each CTA's splits with sampled rounds
+  // before its per-split searches: tiny tiles give windows narrower than the
+  // samples (no rounds), the engine's tiles windows far wider.
+  const std::int64_t tile_sizes[] = {3, 128 * 15, 256 * 23};
   // One segment of a billion items.
-  check_tiles_balanced(thrust::device_vector<std::int64_t>(1, 0), std::int64_t(1) << 30);
+  for (std::int64_t tile : {std::int64_t(256 * 9), std::int64_t(256 * 23)})
+    check_tiles_balanced(thrust::device_vector<std::int64_t>(1, 0), std::int64_t(1) << 30, tile);
   // Hundreds of thousands of empty segments around a few large ones.
   {
     std::vector<std::int64_t> offsets(600000, 0);
     for (std::size_t s = 200000; s < offsets.size(); ++s)
       offsets[s] = s < 400000 ? 1000000 : 3000000;
     thrust::device_vector<std::int64_t> d(offsets.begin(), offsets.end());
-    check_tiles_balanced(d, 5000000);
+    for (std::int64_t tile : tile_sizes)
+      check_tiles_balanced(d, 5000000, tile);
   }
-  // Uniform and power-law counts.
-  for (const auto& counts : {lbs_cases::count_list(1 << 20, 1), lbs_cases::power_law_counts(1 << 18, 1 << 20, 31)})
+  // Uniform, power-law and mostly empty counts.
+  lbs_cases::count_list sparse(1 << 20, 0);
+  for (std::size_t s = 0; s < sparse.size(); s += 977)
+    sparse[s] = std::int64_t(s % 5000);
+  for (const auto& counts : {lbs_cases::count_list(1 << 20, 1), lbs_cases::power_law_counts(1 << 18, 1 << 20, 31),
+                             lbs_cases::random_split(1 << 20, 1 << 22, 33), sparse})
   {
     const auto offsets = lbs_cases::offsets_of<std::int64_t>(counts);
     thrust::device_vector<std::int64_t> d(offsets.begin(), offsets.end());
-    check_tiles_balanced(d, lbs_cases::total_of(counts));
+    for (std::int64_t tile : tile_sizes)
+      check_tiles_balanced(d, lbs_cases::total_of(counts), tile);
   }
 }
 

@@ -51,6 +51,8 @@ struct lbs_op_base
 template <class OutputIt>
 struct lbs_search_op : lbs_op_base
 {
+  // Needs few registers: the CUDA engine keeps more tiles resident per SM.
+  static constexpr bool lean = true;
   OutputIt result;
 
   _CCCL_EXEC_CHECK_DISABLE

@@ -1,181 +1,221 @@
 // CUDA bulk insert: a merge of the insertion positions (A) against the source
 // positions 0, 1, 2, ... (B), with A winning ties so that a value lands before
-// the source element at its position. One kernel, one tile of the OUTPUT per
-// CTA, no scratch memory.
+// the source element at its position. A partition kernel, then one tile of
+// the OUTPUT per CTA.
 //
 // Merge Path against a counting sequence needs no comparison with B at all:
 // value j lands at output position positions[j] + j, a strictly increasing
 // sequence, so the Merge Path split of output diagonal d (the number of values
-// among the first d outputs) is the lower bound of d in that sequence. A warp
-// searches it inside the kernel for both ends of the tile. The tile then
-// stages its values and source elements in shared memory, flags the output
-// slots its values land in, and a block scan of the flags turns every output
-// slot into the staged element it gathers. Long runs of equal positions are
-// no special case: every tile holds exactly NV outputs, whatever their mix.
+// among the first d outputs) is the lower bound of d in that sequence
+// (bulk_partition.h). A tile then stages its values, their tile-local output
+// slots and its source elements in shared memory (coalesced loads); each
+// thread finds where its VT outputs start on the path with a short search
+// over the staged slots and merges serially, like the merge tile: output k is
+// the next value when k is that value's slot, else the next source element.
+// Long runs of equal positions are no special case: every tile holds exactly
+// NV outputs, whatever their mix.
 #pragma once
 
+#include <mgpu/detail/cuda/bulk_partition.h>
 #include <mgpu/detail/cuda/bulk_tile.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
 
-#include <cub/block/block_scan.cuh>
 #include <cub/block/block_store.cuh>
 #include <cub/util_type.cuh>
 #include <thrust/type_traits/unwrap_contiguous_iterator.h>
 
 namespace mgpu::detail::cuda {
 
-// Output position of value i: the sorted key of the Merge Path search.
-template <class Size, class PositionIt>
-struct insertion_slot_at
-{
-  PositionIt positions;
-  __device__ MGPU_FORCEINLINE Size operator()(Size i) const { return static_cast<Size>(positions[i]) + i; }
-};
-
-template <class Shape, class T>
+template <class Tuning, class T>
 struct bulk_insert_tile_types
 {
-  using store   = cub::BlockStore<T, Shape::threads, Shape::items_per_thread, cub::BLOCK_STORE_WARP_TRANSPOSE>;
-  using scan    = cub::BlockScan<int, Shape::threads>;
-  using padding = tile_padding<T>;
+  using shape   = typename Tuning::shape;
+  using store   = cub::BlockStore<T, shape::threads, shape::items_per_thread, cub::BLOCK_STORE_WARP_TRANSPOSE>;
+  using padding = tile_padding<T, shape::items_per_thread>;
 
-  template <class Size>
   struct storage
   {
-    // The tile's values then source elements; after every thread has
-    // gathered its outputs, the same space serves the store transpose.
+    // The tile's values then its source elements, and each value's
+    // tile-local output slot; once every thread has gathered its outputs,
+    // the same space serves the store transpose.
     union
     {
-      T staged[padding::slots(Shape::tile_size)];
+      struct
+      {
+        T items[padding::slots(shape::tile_size)];
+        int slots[shape::tile_size];
+      } staged;
       typename store::TempStorage store;
-    } items;
-    typename scan::TempStorage scan;
-    alignas(16) unsigned char inserted[Shape::tile_size];
-    Size value_bounds[2];
+    } space;
   };
 };
 
-template <class Shape, bool FullTile, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt,
+template <class Tuning, bool FullTile, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt,
           class Storage>
 __device__ MGPU_FORCEINLINE void bulk_insert_tile(
-  Storage& shared, SourceIt source, Size count, ValueIt values, PositionIt positions, Size value_count,
-  OutputIt result, Size tile_begin, int tile_len)
+  Storage& shared, SourceIt source, ValueIt values, PositionIt positions, const Size* splits, OutputIt result,
+  Size tile, int tile_len)
 {
-  constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
+  using shape   = typename Tuning::shape;
   using T       = value_of<SourceIt>;
-  using types   = bulk_insert_tile_types<Shape, T>;
+  using types   = bulk_insert_tile_types<Tuning, T>;
   using padding = typename types::padding;
-  const int tid = threadIdx.x;
+  constexpr int NT = shape::threads, VT = shape::items_per_thread, NV = shape::tile_size;
+  const int tid         = threadIdx.x;
+  const Size tile_begin = tile * Size(NV);
 
-  flag_words<VT> inserted;
-  inserted.set_all(false);
-  inserted.store(shared.inserted);
-
-  // Warp 0 finds how many values precede the tile's first output, warp 1
-  // how many precede its end.
-  const int warp = tid / 32;
-  if (warp < 2)
-  {
-    const Size diag    = tile_begin + (warp == 0 ? Size(0) : Size(tile_len));
-    const Size lowest  = diag > count ? diag - count : Size(0);
-    const Size highest = diag < value_count ? diag : value_count;
-    const Size found   = warp_lower_bound(insertion_slot_at<Size, PositionIt>{positions}, lowest, highest, diag);
-    if (tid % 32 == 0)
-      shared.value_bounds[warp] = found;
-  }
-  __syncthreads();
-
-  const Size value_begin  = shared.value_bounds[0];
-  const Size slice        = shared.value_bounds[1] - value_begin;
+  wait_for_partition();
+  const Size value_begin  = splits[tile];
+  const Size slice        = splits[tile + 1] - value_begin;
   const int value_len     = slice < 0 ? 0 : slice > tile_len ? tile_len : static_cast<int>(slice);
+  const int source_len    = tile_len - value_len;
   const Size source_begin = tile_begin - value_begin;
 
-  // Stage values then source elements (coalesced), and flag the output slots
-  // the values land in. Every global load is issued before the first shared
-  // store (a store the compiler cannot prove apart from a generic-pointer
-  // load would serialize them). Tile-local slots fit an int; violated
-  // preconditions may wrap one into the tile, which garbles the result but
-  // stays in bounds.
-  T items[VT];
-  int slot[VT];
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
+  // Stage values then source elements, and the values' slots (value j's
+  // slot is positions[j] + j - tile_begin). Every global load is issued
+  // before the first shared store. Iterators are advanced to the tile once,
+  // so per-element offsets stay 32-bit immediates. Tile-local slots fit an
+  // int; violated preconditions may put garbage there, and every use below
+  // stays in bounds regardless.
+  const ValueIt tile_values       = values + value_begin;
+  const PositionIt tile_positions = positions + value_begin;
+  const SourceIt tile_source      = source + source_begin;
+  const Size slot_offset          = value_begin - tile_begin;
+  auto& staged                    = shared.space.staged;
+  if constexpr (FullTile)
   {
-    const int j = tid + i * NT;
-    if (FullTile || j < tile_len)
-      items[i] = j < value_len ? T(values[value_begin + j]) : T(source[source_begin + (j - value_len)]);
-    slot[i] = j < value_len
-              ? static_cast<int>(static_cast<Size>(positions[value_begin + j]) + (value_begin + j) - tile_begin)
-              : -1;
+    T items[VT];
+    int slots[VT];
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+    {
+      const int j = tid + i * NT;
+      if (j < value_len)
+      {
+        items[i] = T(tile_values[j]);
+        slots[i] = static_cast<int>(static_cast<Size>(tile_positions[j]) + slot_offset) + j;
+      }
+      else
+        items[i] = T(tile_source[j - value_len]);
+    }
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+    {
+      const int j                    = tid + i * NT;
+      staged.items[padding::slot(j)] = items[i];
+      if (j < value_len)
+        staged.slots[j] = slots[i];
+    }
   }
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
+  else
   {
-    const int j = tid + i * NT;
-    if (FullTile || j < tile_len)
-      shared.items.staged[padding::slot(j)] = items[i];
-    if (slot[i] >= 0 && slot[i] < tile_len) // false only for unused slots or violated preconditions
-      shared.inserted[slot[i]] = 1;
+    // The last, partial tile stages eight elements per round: the fully
+    // unrolled predicated form would set the register count of every tile.
+#pragma unroll 1
+    for (int base = 0; base < VT; base += 8)
+    {
+      T items[8];
+      int slots[8];
+#pragma unroll
+      for (int u = 0; u < 8; ++u)
+      {
+        const int j = tid + (base + u) * NT;
+        if (base + u < VT && j < value_len)
+        {
+          items[u] = T(tile_values[j]);
+          slots[u] = static_cast<int>(static_cast<Size>(tile_positions[j]) + slot_offset) + j;
+        }
+        else if (base + u < VT && j < tile_len)
+          items[u] = T(tile_source[j - value_len]);
+      }
+#pragma unroll
+      for (int u = 0; u < 8; ++u)
+      {
+        const int j = tid + (base + u) * NT;
+        if (base + u < VT && j < tile_len)
+          staged.items[padding::slot(j)] = items[u];
+        if (base + u < VT && j < value_len)
+          staged.slots[j] = slots[u];
+      }
+    }
   }
   __syncthreads();
 
-  // Output slot k holds value #(flags before k) when flagged, else source
-  // element #(k - flags before k), which is staged after the values.
-  inserted.load(shared.inserted);
-  int values_before = 0;
-  typename types::scan(shared.scan).ExclusiveSum(inserted.set_count(), values_before);
+  // This thread's outputs [diag, diag + VT): `taken` values precede them.
+  const int diag = VT * tid < tile_len ? VT * tid : tile_len;
+  int taken      = shared_lower_bound(staged.slots, diag > source_len ? diag - source_len : 0,
+                                      diag < value_len ? diag : value_len, diag);
+  int next_slot  = taken < value_len ? staged.slots[taken] : NV;
+  T out[VT];
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
-    const int k = VT * tid + i;
-    if (FullTile || k < tile_len)
+    const int k          = diag + i;
+    const bool use_value = k == next_slot;
+    // Source element k - taken of the tile is staged after the values.
+    int from = use_value ? taken : value_len + (k - taken);
+    from     = from < tile_len ? from : tile_len - 1;
+    out[i]   = staged.items[padding::slot(from)];
+    if (use_value)
     {
-      const int staged = inserted[i] ? values_before++ : value_len + (k - values_before);
-      items[i]         = shared.items.staged[padding::slot(staged)];
+      ++taken;
+      next_slot = taken < value_len ? staged.slots[taken] : NV;
     }
   }
   __syncthreads(); // the store transpose reuses the staged tile
 
   if constexpr (FullTile)
-    typename types::store(shared.items.store).Store(result + tile_begin, items);
+    typename types::store(shared.space.store).Store(result + tile_begin, out);
   else
-    typename types::store(shared.items.store).Store(result + tile_begin, items, tile_len);
+    typename types::store(shared.space.store).Store(result + tile_begin, out, tile_len);
 }
 
-template <class Shape, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
-__global__ void __launch_bounds__(Shape::threads) bulk_insert_kernel(
-  SourceIt source, Size count, ValueIt values, PositionIt positions, Size value_count, OutputIt result)
+template <class Tuning, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+__global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm) bulk_insert_kernel(
+  SourceIt source, ValueIt values, PositionIt positions, Size total, const Size* splits, OutputIt result)
 {
-  using storage_t = typename bulk_insert_tile_types<Shape, value_of<SourceIt>>::template storage<Size>;
+  using storage_t = typename bulk_insert_tile_types<Tuning, value_of<SourceIt>>::storage;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
 
-  const Size tile_begin = static_cast<Size>(blockIdx.x) * Size(Shape::tile_size);
-  const Size left       = count + value_count - tile_begin;
-  const int tile_len    = left < Size(Shape::tile_size) ? static_cast<int>(left) : Shape::tile_size;
-  if (tile_len == Shape::tile_size)
-    bulk_insert_tile<Shape, true>(shared_storage.Alias(), source, count, values, positions, value_count, result,
-                                  tile_begin, tile_len);
+  constexpr int NV   = Tuning::shape::tile_size;
+  const Size tile    = blockIdx.x;
+  const Size left    = total - tile * Size(NV);
+  const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
+  if (tile_len == NV)
+    bulk_insert_tile<Tuning, true>(shared_storage.Alias(), source, values, positions, splits, result, tile, tile_len);
   else
-    bulk_insert_tile<Shape, false>(shared_storage.Alias(), source, count, values, positions, value_count, result,
-                                   tile_begin, tile_len);
+    bulk_insert_tile<Tuning, false>(shared_storage.Alias(), source, values, positions, splits, result, tile, tile_len);
 }
 
-template <class Size, class Shape, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
-void bulk_insert_with_shape(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
-                            Size value_count, OutputIt result, const char* algorithm)
+template <class Size, class Tuning, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+void bulk_insert_with_tuning(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
+                             Size value_count, OutputIt result, bool overlap, const char* algorithm)
 {
   const Size total = count + value_count;
   if (total == 0)
     return;
-  const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
-  bulk_insert_kernel<Shape><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream_of(policy)>>>(
-    thrust::try_unwrap_contiguous_iterator(source), count, thrust::try_unwrap_contiguous_iterator(values),
-    thrust::try_unwrap_contiguous_iterator(positions), value_count, thrust::try_unwrap_contiguous_iterator(result));
-  check_launch(algorithm, "bulk insert kernel");
+  using shape               = typename Tuning::shape;
+  const Size num_tiles      = ceil_div(total, Size(shape::tile_size));
+  const cudaStream_t stream = stream_of(policy);
+  temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
+
+  auto source_it    = thrust::try_unwrap_contiguous_iterator(source);
+  auto values_it    = thrust::try_unwrap_contiguous_iterator(values);
+  auto positions_it = thrust::try_unwrap_contiguous_iterator(positions);
+  auto result_it    = thrust::try_unwrap_contiguous_iterator(result);
+  launch_bulk_partition<Tuning::partition_samples>(
+    stream, insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count}, Size(shape::tile_size),
+    num_tiles, splits.get(), algorithm);
+  launch_tile_kernel(overlap && Tuning::overlap_partition,
+                     bulk_insert_kernel<Tuning, Size, decltype(source_it), decltype(values_it),
+                                        decltype(positions_it), decltype(result_it)>,
+                     static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, values_it,
+                     positions_it, total, static_cast<const Size*>(splits.get()), result_it);
   finish(policy, algorithm);
 }
 
@@ -187,11 +227,11 @@ void bulk_insert_with_offsets(Policy& policy, SourceIt source, Size count, Value
 {
   constexpr int item_bytes = int(sizeof(value_of<SourceIt>));
   if (current_arch(algorithm) >= 90)
-    bulk_insert_with_shape<Size, typename bulk_insert_tuning_sm90<item_bytes>::shape>(
-      policy, source, count, values, positions, value_count, result, algorithm);
+    bulk_insert_with_tuning<Size, bulk_insert_tuning_sm90<item_bytes>>(
+      policy, source, count, values, positions, value_count, result, true, algorithm);
   else
-    bulk_insert_with_shape<Size, typename bulk_insert_tuning_fallback<item_bytes>::shape>(
-      policy, source, count, values, positions, value_count, result, algorithm);
+    bulk_insert_with_tuning<Size, bulk_insert_tuning_fallback<item_bytes>>(
+      policy, source, count, values, positions, value_count, result, false, algorithm);
 }
 
 template <class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>

@@ -1,188 +1,227 @@
-// CUDA bulk remove: one kernel, one tile of the source per CTA, no scratch.
+// CUDA bulk remove: a partition kernel, then one tile of the source per CTA.
 //
-// Tile t holds source elements [t * NV, t * NV + NV). Its removal indices are
-// the slice [lower_bound(t * NV), lower_bound(t * NV + NV)) of the sorted,
-// unique index array, found by a warp-wide search inside the kernel. Because
-// indices are unique, the tile's output starts at t * NV minus the number of
-// indices before the tile: no counting pass. Within the tile the removed
-// elements' flags are cleared in shared memory, a block scan of the flags
-// gives each survivor its slot, survivors are compacted in shared memory and
-// the tile is written out with coalesced stores.
+// Tile t holds source elements [t * NV, t * NV + NV). Its removal indices
+// are the slice [lower_bound(t * NV), lower_bound(t * NV + NV)) of the
+// sorted, unique index list; the partition kernel finds every boundary once
+// (bulk_partition.h). Because indices are unique, the tile's output starts at
+// t * NV minus the number of indices before the tile: no counting pass.
+//
+// Inside the tile, the source tile and its removal indices are staged in
+// shared memory (coalesced loads; on sm_90 the source loads are issued
+// before the partition has even finished). Each thread owns VT consecutive
+// elements: a short search of the staged indices gives the number of
+// removals before its range, hence where its survivors go; it walks its
+// elements against the list, the survivors are compacted in place, and the
+// CTA stores the compacted tile with coalesced writes. No flags, no block
+// scan.
 #pragma once
 
+#include <mgpu/detail/cuda/bulk_partition.h>
 #include <mgpu/detail/cuda/bulk_tile.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
 
-#include <cub/block/block_load.cuh>
-#include <cub/block/block_scan.cuh>
 #include <cub/util_type.cuh>
 #include <thrust/type_traits/unwrap_contiguous_iterator.h>
 
+#include <cstdint>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
 
-// Removal index i as an offset, the sorted key of the boundary search.
-template <class Size, class IndexIt>
-struct removal_index_at
-{
-  IndexIt indices;
-  __device__ MGPU_FORCEINLINE Size operator()(Size i) const { return static_cast<Size>(indices[i]); }
-};
-
-template <class Shape, class T, class SourceIt, class Size>
+template <class Tuning, class T>
 struct bulk_remove_tile_types
 {
-  // Contiguous sources load as aligned vectors straight into the blocked
-  // arrangement; any other iterator loads coalesced and transposes through
-  // shared memory.
-  static constexpr cub::BlockLoadAlgorithm load_algorithm =
-    std::is_pointer_v<SourceIt> ? cub::BLOCK_LOAD_VECTORIZE : cub::BLOCK_LOAD_WARP_TRANSPOSE;
-  using load    = cub::BlockLoad<T, Shape::threads, Shape::items_per_thread, load_algorithm>;
-  using scan    = cub::BlockScan<int, Shape::threads>;
-  using padding = tile_padding<T>;
+  using shape   = typename Tuning::shape;
+  using padding = tile_padding<T, shape::items_per_thread>;
+  // Tile-local removal positions.
+  using local_index = std::conditional_t<shape::tile_size <= 65536, std::uint16_t, int>;
 
   struct storage
   {
-    // The load transpose is finished (two barriers earlier) before the
-    // survivors are compacted into the same space.
-    union
-    {
-      typename load::TempStorage load;
-      T survivors[padding::slots(Shape::tile_size)];
-    } items;
-    typename scan::TempStorage scan;
-    alignas(16) unsigned char keep[Shape::tile_size];
-    Size index_bounds[2];
+    // The source tile, later compacted in place into the survivors.
+    T items[padding::slots(shape::tile_size)];
+    local_index removed[shape::tile_size];
   };
 };
 
-template <class Shape, bool FullTile, class Size, class SourceIt, class IndexIt, class OutputIt, class Storage>
+template <class Tuning, bool FullTile, class Size, class SourceIt, class IndexIt, class OutputIt, class Storage>
 __device__ MGPU_FORCEINLINE void bulk_remove_tile(
-  Storage& shared, SourceIt source, Size count, IndexIt indices, Size index_count, OutputIt result, Size tile_begin,
-  int tile_len)
+  Storage& shared, SourceIt source, IndexIt indices, const Size* splits, OutputIt result, Size tile, int tile_len)
 {
-  constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
-  using T       = value_of<SourceIt>;
-  using types   = bulk_remove_tile_types<Shape, T, SourceIt, Size>;
-  using padding = typename types::padding;
-  const int tid = threadIdx.x;
+  using shape       = typename Tuning::shape;
+  using T           = value_of<SourceIt>;
+  using types       = bulk_remove_tile_types<Tuning, T>;
+  using padding     = typename types::padding;
+  using local_index = typename types::local_index;
+  constexpr int NT = shape::threads, VT = shape::items_per_thread, NV = shape::tile_size;
+  static_assert(VT <= 32, "a thread's keep flags fit one word");
+  const int tid         = threadIdx.x;
+  const Size tile_begin = tile * Size(NV);
 
-  // The source loads depend only on the tile's position: issue them first so
-  // they are in flight during the index search.
-  T items[VT];
+  // The source loads (coalesced) depend only on the tile's position: they
+  // are in flight before the partition is even known to be finished.
+  // Iterators are advanced to the tile once, so per-element offsets stay
+  // 32-bit immediates. The last, partial tile loads in rounds of eight: the
+  // fully unrolled predicated form would set the register count of every
+  // tile.
+  const SourceIt tile_source = source + tile_begin;
+  T loaded[FullTile ? VT : 1];
   if constexpr (FullTile)
-    typename types::load(shared.items.load).Load(source + tile_begin, items);
-  else
-    typename types::load(shared.items.load).Load(source + tile_begin, items, tile_len);
-
-  flag_words<VT> keep;
-  if constexpr (FullTile)
-    keep.set_all(true);
-  else
-    keep.set_below(tile_len);
-  keep.store(shared.keep);
-
-  // Warp 0 finds the first removal index of the tile, warp 1 the first past
-  // it. Unique indices below a key k number at most k, those from k on at
-  // most count - k, which narrows both searches.
-  const int warp = tid / 32;
-  if (warp < 2)
   {
-    const Size key     = tile_begin + (warp == 0 ? Size(0) : Size(tile_len));
-    const Size lowest  = index_count - (count - key) > 0 ? index_count - (count - key) : Size(0);
-    const Size highest = index_count < key ? index_count : key;
-    const Size found   = warp_lower_bound(removal_index_at<Size, IndexIt>{indices}, lowest, highest, key);
-    if (tid % 32 == 0)
-      shared.index_bounds[warp] = found;
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      loaded[i] = T(tile_source[tid + i * NT]);
   }
-  __syncthreads();
 
-  const Size index_begin = shared.index_bounds[0];
-  const Size slice       = shared.index_bounds[1] - index_begin;
+  wait_for_partition();
+  const Size index_begin = splits[tile];
+  const Size slice       = splits[tile + 1] - index_begin;
   const int removed      = slice < 0 ? 0 : slice > tile_len ? tile_len : static_cast<int>(slice);
 
-  // All index loads are issued before the first shared store (a store the
-  // compiler cannot prove apart from a generic-pointer load would serialize
-  // them). Tile-local positions fit an int; violated preconditions may wrap
-  // one into the tile, which garbles the result but stays in bounds.
-  int local[VT];
+  if constexpr (FullTile)
+  {
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      shared.items[padding::slot(tid + i * NT)] = loaded[i];
+  }
+  else
+  {
+#pragma unroll 1
+    for (int base = 0; base < VT; base += 8)
+    {
+      T chunk[8];
+#pragma unroll
+      for (int u = 0; u < 8; ++u)
+      {
+        const int j = tid + (base + u) * NT;
+        if (base + u < VT && j < tile_len)
+          chunk[u] = T(tile_source[j]);
+      }
+#pragma unroll
+      for (int u = 0; u < 8; ++u)
+      {
+        const int j = tid + (base + u) * NT;
+        if (base + u < VT && j < tile_len)
+          shared.items[padding::slot(j)] = chunk[u];
+      }
+    }
+  }
+
+  // Stage the tile's removal positions (coalesced loads, all issued before
+  // their shared stores). Violated preconditions may put garbage here; every
+  // use below stays in bounds regardless.
+  const IndexIt tile_indices = indices + index_begin;
+  local_index local[VT];
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
     const int j = tid + i * NT;
-    local[i]    = j < removed ? static_cast<int>(static_cast<Size>(indices[index_begin + j]) - tile_begin) : -1;
+    if (j < removed)
+      local[i] = static_cast<local_index>(static_cast<Size>(tile_indices[j]) - tile_begin);
   }
 #pragma unroll
   for (int i = 0; i < VT; ++i)
-    if (local[i] >= 0 && local[i] < tile_len) // false only for unused slots or violated preconditions
-      shared.keep[local[i]] = 0;
+  {
+    const int j = tid + i * NT;
+    if (j < removed)
+      shared.removed[j] = local[i];
+  }
   __syncthreads();
 
-  // Survivors of this thread's VT elements go to consecutive slots from the
-  // exclusive scan of the per-thread survivor counts.
-  keep.load(shared.keep);
-  int slot = 0;
-  typename types::scan(shared.scan).ExclusiveSum(keep.set_count(), slot);
+  // This thread's elements [first, first + VT): `rank` removals lie before
+  // them, so its survivors start at slot first - rank.
+  const int first = VT * tid;
+  const int after = tile_len - first > 0 ? tile_len - first : 0;
+  int rank = shared_lower_bound(shared.removed, removed - after > 0 ? removed - after : 0,
+                                removed < first ? removed : first, first);
+  int slot = first - rank;
+  int next = rank < removed ? int(shared.removed[rank]) : NV;
+  unsigned keep = 0;
+  T mine[VT];
 #pragma unroll
   for (int i = 0; i < VT; ++i)
-    if (keep[i])
-      shared.items.survivors[padding::slot(slot++)] = items[i];
+  {
+    const int k = first + i;
+    mine[i]     = shared.items[padding::slot(FullTile || k < tile_len ? k : tile_len - 1)];
+    if (k == next)
+    {
+      ++rank;
+      next = rank < removed ? int(shared.removed[rank]) : NV;
+    }
+    else if (FullTile || k < tile_len)
+      keep |= 1u << i;
+  }
+  __syncthreads(); // every element is read before the compaction overwrites the tile
+#pragma unroll
+  for (int i = 0; i < VT; ++i)
+    if (keep & (1u << i))
+      shared.items[padding::slot(slot++)] = mine[i];
   __syncthreads();
 
   // Coalesced stores of the compacted tile, read out of shared memory first
   // so the global stores do not order the shared loads.
-  const int survivors  = tile_len - removed;
-  const Size out_begin = tile_begin - index_begin;
+  const int survivors     = tile_len - removed;
+  const OutputIt tile_out = result + (tile_begin - index_begin);
+  T out[VT];
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
     const int j = tid + i * NT;
     if (j < survivors)
-      items[i] = shared.items.survivors[padding::slot(j)];
+      out[i] = shared.items[padding::slot(j)];
   }
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
     const int j = tid + i * NT;
     if (j < survivors)
-      result[out_begin + j] = items[i];
+      tile_out[j] = out[i];
   }
 }
 
-template <class Shape, class Size, class SourceIt, class IndexIt, class OutputIt>
-__global__ void __launch_bounds__(Shape::threads)
-  bulk_remove_kernel(SourceIt source, Size count, IndexIt indices, Size index_count, OutputIt result)
+template <class Tuning, class Size, class SourceIt, class IndexIt, class OutputIt>
+__global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm)
+  bulk_remove_kernel(SourceIt source, Size count, IndexIt indices, const Size* splits, OutputIt result)
 {
-  using storage_t = typename bulk_remove_tile_types<Shape, value_of<SourceIt>, SourceIt, Size>::storage;
+  using storage_t = typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
 
-  const Size tile_begin = static_cast<Size>(blockIdx.x) * Size(Shape::tile_size);
-  const Size left       = count - tile_begin;
-  const int tile_len    = left < Size(Shape::tile_size) ? static_cast<int>(left) : Shape::tile_size;
-  if (tile_len == Shape::tile_size)
-    bulk_remove_tile<Shape, true>(shared_storage.Alias(), source, count, indices, index_count, result, tile_begin,
-                                  tile_len);
+  constexpr int NV   = Tuning::shape::tile_size;
+  const Size tile    = blockIdx.x;
+  const Size left    = count - tile * Size(NV);
+  const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
+  if (tile_len == NV)
+    bulk_remove_tile<Tuning, true>(shared_storage.Alias(), source, indices, splits, result, tile, tile_len);
   else
-    bulk_remove_tile<Shape, false>(shared_storage.Alias(), source, count, indices, index_count, result, tile_begin,
-                                   tile_len);
+    bulk_remove_tile<Tuning, false>(shared_storage.Alias(), source, indices, splits, result, tile, tile_len);
 }
 
-template <class Size, class Shape, class Policy, class SourceIt, class IndexIt, class OutputIt>
-void bulk_remove_with_shape(Policy& policy, SourceIt source, Size count, IndexIt indices, Size index_count,
-                            OutputIt result, const char* algorithm)
+template <class Size, class Tuning, class Policy, class SourceIt, class IndexIt, class OutputIt>
+void bulk_remove_with_tuning(Policy& policy, SourceIt source, Size count, IndexIt indices, Size index_count,
+                             OutputIt result, bool overlap, const char* algorithm)
 {
   if (count - index_count <= 0)
     return; // nothing survives: nothing to write
-  const Size num_tiles = ceil_div(count, Size(Shape::tile_size));
-  bulk_remove_kernel<Shape><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream_of(policy)>>>(
-    thrust::try_unwrap_contiguous_iterator(source), count, thrust::try_unwrap_contiguous_iterator(indices),
-    index_count, thrust::try_unwrap_contiguous_iterator(result));
-  check_launch(algorithm, "bulk remove kernel");
+  using shape               = typename Tuning::shape;
+  const Size num_tiles      = ceil_div(count, Size(shape::tile_size));
+  const cudaStream_t stream = stream_of(policy);
+  temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
+
+  auto source_it  = thrust::try_unwrap_contiguous_iterator(source);
+  auto indices_it = thrust::try_unwrap_contiguous_iterator(indices);
+  auto result_it  = thrust::try_unwrap_contiguous_iterator(result);
+  launch_bulk_partition<Tuning::partition_samples>(
+    stream, removal_keys<Size, decltype(indices_it)>{indices_it, index_count, count}, Size(shape::tile_size),
+    num_tiles, splits.get(), algorithm);
+  launch_tile_kernel(overlap && Tuning::overlap_partition,
+                     bulk_remove_kernel<Tuning, Size, decltype(source_it), decltype(indices_it), decltype(result_it)>,
+                     static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
+                     indices_it, static_cast<const Size*>(splits.get()), result_it);
   finish(policy, algorithm);
 }
 
@@ -194,11 +233,11 @@ void bulk_remove_with_offsets(Policy& policy, SourceIt source, Size count, Index
 {
   constexpr int item_bytes = int(sizeof(value_of<SourceIt>));
   if (current_arch(algorithm) >= 90)
-    bulk_remove_with_shape<Size, typename bulk_remove_tuning_sm90<item_bytes>::shape>(
-      policy, source, count, indices, index_count, result, algorithm);
+    bulk_remove_with_tuning<Size, bulk_remove_tuning_sm90<item_bytes>>(
+      policy, source, count, indices, index_count, result, true, algorithm);
   else
-    bulk_remove_with_shape<Size, typename bulk_remove_tuning_fallback<item_bytes>::shape>(
-      policy, source, count, indices, index_count, result, algorithm);
+    bulk_remove_with_tuning<Size, bulk_remove_tuning_fallback<item_bytes>>(
+      policy, source, count, indices, index_count, result, false, algorithm);
 }
 
 template <class Policy, class SourceIt, class IndexIt, class OutputIt>

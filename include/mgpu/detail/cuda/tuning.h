@@ -40,7 +40,7 @@ namespace mgpu::detail::cuda {
 template <int KeyBytes>
 struct set_operation_tuning_sm90
 {
-  using shape = tile_shape<256, KeyBytes <= 4 ? 15 : KeyBytes <= 8 ? 11 : 7>;
+  using shape = tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 4 ? 15 : KeyBytes <= 8 ? 11 : 7>;
 };
 
 template <int KeyBytes>
@@ -55,54 +55,124 @@ namespace mgpu::detail::cuda {
 
 // Load-balanced tiles (transform_lbs, load_balance_search, the interval
 // family): each tile takes threads * items_per_thread work items and segments
-// combined. StateBytes is what one item or segment keeps in registers: the
-// index type plus the larger of what a segment stages and what an item
-// carries (4 for the plain 32-bit search). Odd item counts spread the serial
-// search's shared accesses over the banks.
-template <int StateBytes>
+// combined, and costs one cut of the partition, so tiles are large. Every
+// step of a tile keeps 4 bytes in shared memory (an item's segment slot or a
+// segment's start) plus StagedBytes of segment data (0 for the search and
+// transform_lbs, 4 for interval_expand's int values or a gather start, 8 for
+// interval_move's two starts), and the tile must fit in 48 KiB of static
+// shared memory. Odd item counts spread the serial search's shared accesses
+// over the banks.
+template <int Threads, int StagedBytes, int Cap>
+constexpr int lbs_items_per_thread()
+{
+  int items = Cap;
+  while (items > 1 && (Threads * items + 2) * 4 + (Threads * items + 1) * StagedBytes + 64 > 48 * 1024)
+    items -= 2;
+  return items;
+}
+
+// Measured on an H200, 2^26 int32 items, medians of the family benchmarks
+// (us; mean count 1 / 16), 256 threads:
+//   search, transform_lbs (nothing staged): 23 items: 205 / 116 and 266 / 188;
+//     15 items: 228 / 118 and 271 / 185 (the 128x15 tiles used before:
+//     268 / 126 and 320 / 190).
+//   interval_expand (4 bytes staged, nothing loaded per item): 15 items, 5
+//     tiles per SM: 281 / 146; 23 items, 4 tiles (shared memory): 276 / 153.
+//   interval_gather (4 bytes staged, one load per item, issued after the
+//     search: more items per thread put more of them in flight): 23 items:
+//     418 / 295; 15 items: 451 / 297.
+//   interval_move (8 bytes staged): 11 items: 654 / 418; 15: 647 / 423.
+// ItemLoads: the operation loads per-item data after the search (gather,
+// scatter, move). IndexBytes: 4 or 8 (64-bit indices stage their offsets in
+// twice the registers, so their tiles stay smaller).
+template <int StagedBytes, bool ItemLoads>
+inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 23
+                                    : StagedBytes <= 4 ? (ItemLoads ? 23 : 15)
+                                    : StagedBytes <= 8 ? 11
+                                                       : 9;
+
+template <int StagedBytes, bool ItemLoads, int IndexBytes>
 struct load_balance_tuning_sm90
 {
-  using shape = tile_shape<128, StateBytes <= 8 ? 15 : StateBytes <= 16 ? 11 : 7>;
+  static constexpr int cap = IndexBytes > 4 && lbs_items_sm90<StagedBytes, ItemLoads> > 15
+                             ? 15
+                             : lbs_items_sm90<StagedBytes, ItemLoads>;
+  using shape = tile_shape<256, lbs_items_per_thread<256, StagedBytes, cap>()>;
 };
 
-template <int StateBytes>
+template <int StagedBytes, bool ItemLoads, int IndexBytes>
 struct load_balance_tuning_fallback
 {
-  using shape = tile_shape<128, StateBytes <= 8 ? 11 : 7>;
+  using shape = tile_shape<128, lbs_items_per_thread<128, StagedBytes, 11>()>;
 };
 
 } // namespace mgpu::detail::cuda
 
 namespace mgpu::detail::cuda {
 
-// Bulk remove and bulk insert: memory-bound streaming, so the tile is sized
-// in bytes (16 KiB of items at 256 threads) and items per thread stay a
-// multiple of 4 (their one-byte flags move as whole words).
-template <int BytesPerItem>
-inline constexpr int bulk_items_per_thread = BytesPerItem <= 2 ? 32 : BytesPerItem <= 4 ? 16 : BytesPerItem <= 8 ? 8 : 4;
+// Bulk remove and bulk insert: a partition kernel (one thread per tile
+// boundary; each CTA samples `partition_samples` keys into shared memory to
+// cut its binary searches' DRAM round trips), then a streaming tile kernel
+// that may start while the partition finishes (`overlap_partition`:
+// programmatic dependent launch, sm_90; bulk remove issues its source loads
+// before it waits).
+template <class Shape, int PartitionSamples, bool OverlapPartition, int MinCtasPerSm = 0>
+struct bulk_tuning
+{
+  using shape                             = Shape;
+  static constexpr int min_ctas_per_sm    = MinCtasPerSm; // 0: no register cap
+  static constexpr int partition_samples  = PartitionSamples;
+  static constexpr bool overlap_partition = OverlapPartition;
+};
 
+// Odd items per thread (conflict-free blocked shared accesses), at most
+// `Cap`, and a tile whose shared footprint (the items plus up to 4 bytes of
+// bookkeeping each) stays within 40 KiB of static shared memory.
+template <int Threads, int BytesPerItem, int Cap>
+constexpr int bulk_items_per_thread()
+{
+  int items = Cap;
+  while (items > 1 && Threads * items * (BytesPerItem + 4) > 40 * 1024)
+    items -= 2;
+  return items;
+}
+
+// Measured on an H200 at 2^26 int32 source elements, whole calls (partition
+// and scratch included; medians of 15).
+// bulk_remove, every 3rd removed: 128x23 162 us; 256x19 167-170 (168
+// without overlapping the partition); 128x15 173; 256x15 176-186; 128x19
+// 177; 256x16 184; 256x23 186. 8-byte items at 256x11 run at ~98% of copy.
+// bulk_insert, one value per 5 sources: 128x15 capped at 48 registers (10
+// CTAs per SM) 217 us, uncapped 225-233 (overlapping the partition: no
+// gain); 64x15 238; 128x19 244; 256x11 247; 256x15 255; 128x11 260; 256x19
+// 283; 256x23 293; 512x11 296.
+// Partition: sampling 2048 keys per CTA beat no sample by 5-8 us (13 vs 21
+// us for bulk_remove's boundaries with a cold L2), 8192 keys lost 4-10 us.
 template <int BytesPerItem>
 struct bulk_remove_tuning_sm90
-{
-  using shape = tile_shape<256, bulk_items_per_thread<BytesPerItem>>;
-};
+  : bulk_tuning<tile_shape<BytesPerItem <= 4 ? 128 : 256,
+                           bulk_items_per_thread<BytesPerItem <= 4 ? 128 : 256, BytesPerItem, BytesPerItem <= 4   ? 23
+                                                                                              : BytesPerItem <= 8 ? 11
+                                                                                                                  : 7>()>,
+                2048, true>
+{};
 
 template <int BytesPerItem>
 struct bulk_remove_tuning_fallback
-{
-  using shape = tile_shape<128, bulk_items_per_thread<BytesPerItem>>;
-};
+  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, 2048, false>
+{};
 
 template <int BytesPerItem>
 struct bulk_insert_tuning_sm90
-{
-  using shape = tile_shape<256, bulk_items_per_thread<BytesPerItem>>;
-};
+  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 4   ? 15
+                                                                         : BytesPerItem <= 8 ? 11
+                                                                                             : 7>()>,
+                2048, false, BytesPerItem == 4 ? 10 : 0>
+{};
 
 template <int BytesPerItem>
 struct bulk_insert_tuning_fallback
-{
-  using shape = tile_shape<128, bulk_items_per_thread<BytesPerItem>>;
-};
+  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, 2048, false>
+{};
 
 } // namespace mgpu::detail::cuda

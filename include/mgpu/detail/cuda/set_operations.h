@@ -1,0 +1,275 @@
+// CUDA multiset operations: a Balanced Path partition, then one tile per CTA
+// that runs the serial set operation per thread, compacts its outputs and
+// places them with a decoupled look-back scan over the tiles' output counts,
+// so the keys are read once and no separate counting pass runs.
+#pragma once
+
+#include <mgpu/detail/cuda/error.h>
+#include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/set_partition.h>
+#include <mgpu/detail/cuda/temporary_buffer.h>
+#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/iterator.h>
+#include <mgpu/detail/offsets.h>
+#include <mgpu/detail/sequential/set_operations.h>
+#include <mgpu/search.h>
+
+#include <cub/agent/single_pass_scan_operators.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/util_type.cuh>
+
+#include <cuda/std/functional>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mgpu::detail::cuda {
+
+// Shared memory of one tile. The loaded keys are dead once every thread has
+// run its serial loop, so the compacted outputs reuse their space.
+template <class Shape, class Key, class Size, bool KeepSources>
+struct set_tile_storage
+{
+  // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
+  // plus one look-ahead key from each input.
+  static constexpr int load_capacity = Shape::tile_size + 3;
+
+  using scan_t   = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
+  using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>>;
+
+  struct compacted_space
+  {
+    Key keys[Shape::tile_size];
+    int sources[KeepSources ? Shape::tile_size : 1]; // where each output's value is, in the loaded tile
+  };
+  union tile_space
+  {
+    Key loaded[load_capacity];
+    compacted_space compacted;
+  };
+
+  tile_space tile;
+  typename scan_t::TempStorage scan;
+  typename prefix_t::TempStorage prefix;
+};
+
+template <class Shape, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
+__global__ void __launch_bounds__(Shape::threads) set_tile_kernel(
+  KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
+  const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, KeyOut keys_out,
+  ValOut vals_out, Compare comp)
+{
+  constexpr int NT = Shape::threads, VT = Shape::items_per_thread, NV = Shape::tile_size;
+  static_assert(VT <= 32, "one commit bit per item");
+  constexpr bool has_values = has_values_v<ValIt1>;
+  using key_t               = value_of<KeyIt1>;
+  using storage_t           = set_tile_storage<Shape, key_t, Size, has_values>;
+  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  storage_t& shared = shared_storage.Alias();
+
+  const int tid          = threadIdx.x;
+  const int tile         = blockIdx.x;
+  const int num_tiles    = gridDim.x;
+  const set_split<Size> first = splits[tile], last = splits[tile + 1];
+  const int star_begin   = static_cast<int>(first.a + first.b - Size(tile) * NV);
+  const int a_len        = static_cast<int>(last.a - first.a);
+  const int b_len        = static_cast<int>(last.b - first.b);
+  const int count        = a_len + b_len;
+  // With the next key of each input at hand (any tile but the last), the
+  // serial loops need no range checks.
+  const bool look_ahead  = last.a < a_count && last.b < b_count;
+  const int b_offset     = a_len + int(look_ahead); // B's slice follows A's in shared memory
+  const int load_count   = count + 2 * int(look_ahead);
+
+  // Load A's then B's slice, striped across the CTA; all loads in flight first.
+  {
+    key_t items[VT + 1];
+#pragma unroll
+    for (int i = 0; i <= VT; ++i)
+    {
+      const int j = tid + i * NT;
+      if (j < load_count)
+        items[i] = j < b_offset ? key_t(a_keys[first.a + j]) : key_t(b_keys[first.b + (j - b_offset)]);
+    }
+#pragma unroll
+    for (int i = 0; i <= VT; ++i)
+    {
+      const int j = tid + i * NT;
+      if (j < load_count)
+        shared.tile.loaded[j] = items[i];
+    }
+  }
+  __syncthreads();
+
+  // Each thread's share of the tile starts where its diagonal meets the
+  // Balanced Path; it runs the serial set operation from there.
+  key_t keys[VT];
+  int sources[has_values ? VT : 1];
+  const unsigned commit = thread_set_operation<VT, Op, Multiplicity, has_values>(
+    shared.tile.loaded, a_len, b_len, b_offset, look_ahead, star_begin, tid, keys, sources, comp);
+
+  // Output positions: within the tile by a block scan, across tiles by
+  // decoupled look-back on the tiles' output counts.
+  using scan_t   = typename storage_t::scan_t;
+  using prefix_t = typename storage_t::prefix_t;
+  Size thread_offset, tile_outputs, tile_offset;
+  const Size thread_outputs = Size(__popc(commit));
+  if (tile == 0)
+  {
+    scan_t(shared.scan).ExclusiveSum(thread_outputs, thread_offset, tile_outputs);
+    tile_offset = 0;
+    if (tid == 0 && num_tiles > 1)
+      tile_state.SetInclusive(0, tile_outputs);
+  }
+  else
+  {
+    prefix_t prefix_op(tile_state, shared.prefix, ::cuda::std::plus<>{}, tile);
+    scan_t(shared.scan).ExclusiveSum(thread_outputs, thread_offset, prefix_op);
+    tile_outputs = prefix_op.GetBlockAggregate();
+    tile_offset  = prefix_op.GetExclusivePrefix();
+    thread_offset -= tile_offset;
+  }
+  if (tid == 0 && tile == num_tiles - 1)
+    *output_count = tile_offset + tile_outputs;
+
+  // Compact the outputs in shared memory (over the loaded keys: wait until
+  // every serial loop is done with them), then store them striped.
+  __syncthreads();
+  {
+    int position = static_cast<int>(thread_offset);
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      if (commit & (1u << i))
+      {
+        shared.tile.compacted.keys[position] = keys[i];
+        if constexpr (has_values)
+          shared.tile.compacted.sources[position] = sources[i];
+        ++position;
+      }
+  }
+  __syncthreads();
+
+  const int outputs = static_cast<int>(tile_outputs);
+#pragma unroll
+  for (int i = 0; i < VT; ++i)
+  {
+    const int j = tid + i * NT;
+    if (j < outputs)
+      keys_out[tile_offset + j] = shared.tile.compacted.keys[j];
+  }
+
+  if constexpr (has_values)
+  {
+    // Values are gathered through the outputs' source positions: from A for
+    // intersection and difference, from whichever side gave the key
+    // otherwise. Positions rise along each side, so the reads stay close to
+    // coalesced.
+    using value_t = value_of<ValIt1>;
+    value_t values[VT];
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+    {
+      const int j = tid + i * NT;
+      if (j < outputs)
+      {
+        const int source = shared.tile.compacted.sources[j];
+        if constexpr (takes_from_b_v<Op>)
+          values[i] = source < b_offset ? value_t(a_vals[first.a + source])
+                                        : value_t(b_vals[first.b + (source - b_offset)]);
+        else
+          values[i] = a_vals[first.a + source];
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+    {
+      const int j = tid + i * NT;
+      if (j < outputs)
+        vals_out[tile_offset + j] = values[i];
+    }
+  }
+  (void) b_vals;
+}
+
+// Runs one multiset operation with `Size` offsets (int32 or int64) and tile
+// shape `Shape`; returns the number of outputs, read back on the policy's
+// stream (the call's only synchronization).
+template <class Size, class Shape, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1,
+          class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
+Size set_operation_with_shape(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
+                              ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
+                              const char* algorithm)
+{
+  const Size total     = a_count + b_count;
+  const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
+
+  // One allocation from the policy: the splits, the look-back state and the
+  // output count, each 256-byte aligned.
+  auto align = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
+  std::size_t state_bytes = 0;
+  check(set_tile_state<Size>::AllocationSize(static_cast<int>(num_tiles), state_bytes), algorithm,
+        "size the look-back state");
+  const std::size_t state_offset = align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>));
+  const std::size_t count_offset = state_offset + align(state_bytes);
+  temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(count_offset + sizeof(Size)));
+  auto* splits = reinterpret_cast<set_split<Size>*>(scratch.get());
+  set_tile_state<Size> tile_state;
+  check(tile_state.Init(static_cast<int>(num_tiles), scratch.get() + state_offset, state_bytes), algorithm,
+        "set up the look-back state");
+  auto* device_count        = reinterpret_cast<Size*>(scratch.get() + count_offset);
+  const cudaStream_t stream = stream_of(policy);
+
+  launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
+                                     splits, tile_state, comp, algorithm);
+  set_tile_kernel<Shape, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+    a_keys, a_count, b_keys, b_count, a_vals, b_vals, splits, tile_state, device_count, keys_out, vals_out, comp);
+  check_launch(algorithm, "set operation tile kernel");
+
+  Size count = 0;
+  check(cudaMemcpyAsync(&count, device_count, sizeof(Size), cudaMemcpyDeviceToHost, stream), algorithm,
+        "read back the output count");
+  check(cudaStreamSynchronize(stream), algorithm, "synchronize");
+  return count;
+}
+
+// Exposed with its offset type so tests can drive the 64-bit path on small
+// inputs.
+template <class Size, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
+Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
+                                ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
+                                const char* algorithm)
+{
+  // Results known to be empty launch nothing.
+  if (a_count + b_count == 0)
+    return 0;
+  if (Op == set_op::intersection && (a_count == 0 || b_count == 0))
+    return 0;
+  if (Op == set_op::difference && a_count == 0)
+    return 0;
+  constexpr int key_bytes = int(sizeof(value_of<KeyIt1>));
+  if (current_arch(algorithm) >= 90)
+    return set_operation_with_shape<Size, typename set_operation_tuning_sm90<key_bytes>::shape, Op, Multiplicity>(
+      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+  return set_operation_with_shape<Size, typename set_operation_tuning_fallback<key_bytes>::shape, Op, Multiplicity>(
+    policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+}
+
+template <set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2, class ValIt1,
+          class ValIt2, class KeyOut, class ValOut, class Compare>
+std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last,
+                           ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
+                           const char* algorithm)
+{
+  const auto a_count = a_last - a_first;
+  const auto b_count = b_last - b_first;
+  return with_offset_type(a_count + b_count, [&](auto offset) -> std::int64_t {
+    using Size = decltype(offset);
+    return set_operation_with_offsets<Size, Op, Multiplicity>(policy, a_first, Size(a_count), b_first,
+                                                               Size(b_count), a_vals, b_vals, keys_out, vals_out,
+                                                               comp, algorithm);
+  });
+}
+
+} // namespace mgpu::detail::cuda

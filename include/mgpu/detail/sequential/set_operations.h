@@ -1,0 +1,190 @@
+// The four multiset operations: the rule each applies to one key-rank slot,
+// the serial loop one CUDA thread runs over its share of a tile (plain
+// host-device code, so host tests can replay a tile thread by thread), and
+// the sequential backend.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/iterator.h>
+#include <mgpu/search.h>
+
+namespace mgpu::detail {
+
+enum class set_op
+{
+  intersection,
+  union_,
+  difference,
+  symmetric_difference
+};
+
+// Whether the operation ever outputs an element of the second range (and so
+// needs its values).
+template <set_op Op>
+inline constexpr bool takes_from_b_v = Op == set_op::union_ || Op == set_op::symmetric_difference;
+
+// What one key-rank slot does. A slot holds A's next element, B's next, or a
+// key-rank match of both; `a_first` / `b_first` say that one side's key is
+// ordered strictly before the other's (an exhausted side counts as +infinity,
+// both false is a match).
+struct set_slot
+{
+  bool emit;      // the slot produces an output element
+  bool from_b;    // ... taken from B (otherwise from A: A wins matches)
+  bool advance_a; // the slot consumes A's element
+  bool advance_b; // ... and/or B's
+};
+
+template <set_op Op>
+MGPU_HD MGPU_FORCEINLINE set_slot visit_slot(bool a_first, bool b_first)
+{
+  set_slot slot;
+  slot.advance_a = !b_first;
+  slot.advance_b = !a_first;
+  slot.from_b    = takes_from_b_v<Op> && b_first;
+  if constexpr (Op == set_op::intersection)
+    slot.emit = !a_first && !b_first;
+  else if constexpr (Op == set_op::union_)
+    slot.emit = true;
+  else if constexpr (Op == set_op::difference)
+    slot.emit = a_first;
+  else
+    slot.emit = a_first || b_first;
+  return slot;
+}
+
+// The serial set operation of one thread of a tile: at most VT key-rank
+// slots from (a, b) until the inputs consumed reach `end`. The tile's keys
+// are A's slice at [0, a_len) and B's at [b_offset, b_offset + b_len).
+// keys[i] is slot i's output candidate (sources[i] its position in the tile)
+// and bit i of the result says whether it is an output. Without range checks
+// the caller has placed the next key of each input after its slice, so the
+// comparisons never read past the data.
+template <int VT, set_op Op, bool RangeCheck, bool KeepSources, class Key, class Compare>
+MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(
+  const Key* tile_keys, int a, int a_len, int b, int b_len, int b_offset, int end, Key (&keys)[VT],
+  int (&sources)[KeepSources ? VT : 1], Compare comp)
+{
+  static_assert(VT <= 32, "one commit bit per slot");
+  unsigned commit = 0;
+  Key a_key       = tile_keys[a];
+  Key b_key       = tile_keys[b_offset + b];
+#ifdef __CUDA_ARCH__
+#  pragma unroll
+#endif
+  for (int i = 0; i < VT; ++i)
+  {
+    // A thread of a tile with look-ahead keys has at least VT - 1 inputs, so
+    // its first (VT - 1) / 2 slots exist whatever they consume.
+    const bool live = (!RangeCheck && i < (VT - 1) / 2) || a + b < end;
+    if (live)
+    {
+      bool a_first, b_first;
+      if constexpr (RangeCheck)
+      {
+        const bool a_in = a < a_len, b_in = b < b_len;
+        a_first         = a_in && (!b_in || comp(a_key, b_key));
+        b_first         = b_in && (!a_in || comp(b_key, a_key));
+      }
+      else
+      {
+        a_first = comp(a_key, b_key);
+        b_first = comp(b_key, a_key);
+      }
+      const set_slot slot = visit_slot<Op>(a_first, b_first);
+      keys[i]             = slot.from_b ? b_key : a_key;
+      if constexpr (KeepSources)
+        sources[i] = slot.from_b ? b_offset + b : a;
+      commit |= unsigned(slot.emit) << i;
+      if (slot.advance_a)
+        a_key = tile_keys[++a];
+      if (slot.advance_b)
+        b_key = tile_keys[b_offset + ++b];
+    }
+  }
+  return commit;
+}
+
+// Thread `thread` of a tile of the CUDA backend: finds where its share
+// starts on the Balanced Path inside the tile and runs the serial set
+// operation over it. The tile holds `a_len` + `b_len` inputs laid out as for
+// serial_set_operation; `star_begin` says that the tile's first diagonal was
+// starred (the previous tile took one element of B), `look_ahead` that the
+// next key of each input follows its slice.
+template <int VT, set_op Op, key_multiplicity Multiplicity, bool KeepSources, class Key, class Compare>
+MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(
+  const Key* tile_keys, int a_len, int b_len, int b_offset, bool look_ahead, int star_begin, int thread,
+  Key (&keys)[VT], int (&sources)[KeepSources ? VT : 1], Compare comp)
+{
+  // Diagonals are VT apart from the tile's own (possibly starred) cut, which
+  // is where thread 0 starts.
+  const int count = a_len + b_len;
+  const int first = VT * thread - star_begin;
+  const int diag  = first < 0 ? 0 : first < count ? first : count;
+  const int end   = first + VT < count ? first + VT : count;
+  const auto cut  = balanced_path<Multiplicity, 2>(tile_keys, a_len, tile_keys + b_offset, b_len, diag, comp);
+  return look_ahead
+         ? serial_set_operation<VT, Op, false, KeepSources>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end,
+                                                             keys, sources, comp)
+         : serial_set_operation<VT, Op, true, KeepSources>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end,
+                                                            keys, sources, comp);
+}
+
+} // namespace mgpu::detail
+
+namespace mgpu::detail::sequential {
+
+// std::set_* on sorted multisets with values travelling with their keys.
+// Returns the number of outputs.
+template <set_op Op, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out,
+                   ValOut vals_out, Compare comp)
+{
+  constexpr bool has_values = has_values_v<ValIt1>;
+  Size i = 0, j = 0, out = 0;
+  while (i < a_count || j < b_count)
+  {
+    // Nothing further can come out once the range that feeds the output ends.
+    if constexpr (Op == set_op::intersection)
+      if (i == a_count || j == b_count)
+        break;
+    if constexpr (Op == set_op::difference)
+      if (i == a_count)
+        break;
+    const bool a_first = j == b_count || (i < a_count && comp(a[i], b[j]));
+    const bool b_first = i == a_count || (j < b_count && comp(b[j], a[i]));
+    const set_slot slot = visit_slot<Op>(a_first, b_first);
+    if (slot.emit)
+    {
+      if constexpr (takes_from_b_v<Op>)
+      {
+        if (slot.from_b)
+        {
+          keys_out[out] = b[j];
+          if constexpr (has_values)
+            vals_out[out] = b_vals[j];
+        }
+        else
+        {
+          keys_out[out] = a[i];
+          if constexpr (has_values)
+            vals_out[out] = a_vals[i];
+        }
+      }
+      else
+      {
+        keys_out[out] = a[i];
+        if constexpr (has_values)
+          vals_out[out] = a_vals[i];
+      }
+      ++out;
+    }
+    i += Size(slot.advance_a);
+    j += Size(slot.advance_b);
+  }
+  (void) b_vals;
+  return out;
+}
+
+} // namespace mgpu::detail::sequential

@@ -1,0 +1,41 @@
+// Backend selection for the multiset operations.
+#pragma once
+
+#include <mgpu/detail/iterator.h>
+#include <mgpu/detail/policy.h>
+#include <mgpu/detail/preconditions.h>
+#include <mgpu/detail/sequential/set_operations.h>
+#include <mgpu/search.h>
+#if MGPU_HAS_CUDA_BACKEND
+#  include <mgpu/detail/cuda/set_operations.h>
+#endif
+
+#include <cstdint>
+
+namespace mgpu::detail {
+
+// Runs set operation `Op` and returns how many outputs it wrote.
+template <set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2, class ValIt1,
+          class ValIt2, class KeyOut, class ValOut, class Compare>
+std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last,
+                           ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
+                           const char* algorithm)
+{
+  require_sorted(policy, a_first, a_last, comp, algorithm, "the first input range");
+  require_sorted(policy, b_first, b_last, comp, algorithm, "the second input range");
+  if constexpr (Multiplicity == key_multiplicity::unique)
+  {
+    require_unique_sorted(policy, a_first, a_last, comp, algorithm, "the first input range");
+    require_unique_sorted(policy, b_first, b_last, comp, algorithm, "the second input range");
+  }
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return cuda::set_operation<Op, Multiplicity>(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out,
+                                                 vals_out, comp, algorithm);
+  else
+#endif
+    return sequential::set_operation<Op>(a_first, std::int64_t(a_last - a_first), b_first,
+                                         std::int64_t(b_last - b_first), a_vals, b_vals, keys_out, vals_out, comp);
+}
+
+} // namespace mgpu::detail

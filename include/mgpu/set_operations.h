@@ -1,0 +1,461 @@
+/// \file
+/// \brief Multiset operations on sorted ranges: drop-ins for Thrust's
+/// `set_intersection`, `set_union`, `set_difference`,
+/// `set_symmetric_difference` and their `_by_key` forms.
+///
+/// Semantics are those of `std::set_*` on sorted multisets: the k-th copy of
+/// a key in one range is matched with the k-th copy of an equivalent key in
+/// the other (key-rank matching). Outputs are sorted; where both ranges
+/// supply an element for one match (`set_union`, and `set_intersection`,
+/// which only ever outputs the first range's elements) the first range's
+/// element is taken. Values travel with their keys.
+///
+/// The CUDA backend (see docs/set_operations.md) partitions both inputs along
+/// the Balanced Path, which never separates a key-rank match, so each CTA
+/// runs the serial set operation on its own tile; tiles place their outputs
+/// with a decoupled look-back scan, so the inputs are read once. Host
+/// policies run a sequential loop.
+///
+/// Every function also has an overload taking `mgpu::unique_keys` after
+/// `comp`: the caller promises that neither range holds two equivalent keys,
+/// and the partition reduces to Merge Path with one extra comparison. The
+/// results are the same as the general overload's on such inputs.
+///
+/// \par Synchronization (all functions): the end of the output depends on
+///   the data, so each call reads one count back to the host on the policy's
+///   stream and waits for it, under every policy including `par_nosync`, as
+///   Thrust's set operations do. Nothing else synchronizes.
+/// \par Complexity (all functions): O(n) work and O(n / tile + log n) span
+///   for n = the inputs' total size; keys are read once, outputs written
+///   once, values read only for the outputs.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/iterator.h>
+#include <mgpu/detail/set_operations.inl>
+
+#include <cuda/std/functional>
+#include <cuda/std/iterator>
+#include <thrust/pair.h>
+
+#include <type_traits>
+
+namespace mgpu {
+
+/// Type of `mgpu::unique_keys`.
+struct unique_keys_t
+{
+  explicit constexpr unique_keys_t() = default;
+};
+
+/// Passed after the comparator, promises that neither input range holds two
+/// equivalent keys, so the cheaper unique-keys partitioning can be used.
+/// With `MGPU_CHECK_PRECONDITIONS` the promise is checked.
+inline constexpr unique_keys_t unique_keys{};
+
+namespace detail {
+
+// Tells an iterator from a comparator, to keep Thrust's parameter list of
+// set_difference_by_key apart from the shorter one with a comparator.
+template <class T, class = void>
+inline constexpr bool is_iterator_v = false;
+template <class T>
+inline constexpr bool is_iterator_v<T, std::void_t<typename ::cuda::std::iterator_traits<T>::iterator_category>> =
+  true;
+
+template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2,
+          class OutputIt, class Compare>
+OutputIt set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                  InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, const char* algorithm)
+{
+  const auto count = set_operation<Op, Multiplicity>(derived_policy(exec), first1, last1, first2, last2, no_values{},
+                                                     no_values{}, result, no_values{}, comp, algorithm);
+  return result + count;
+}
+
+template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1,
+          class ValIt2, class KeyOut, class ValOut, class Compare>
+thrust::pair<KeyOut, ValOut> set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                       KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                       ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                       ValOut values_result, Compare comp, const char* algorithm)
+{
+  const auto count =
+    set_operation<Op, Multiplicity>(derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2,
+                                    values_first1, values_first2, keys_result, values_result, comp, algorithm);
+  return thrust::make_pair(keys_result + count, values_result + count);
+}
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------
+// Keys
+// ---------------------------------------------------------------------------
+
+/// \brief Copies to `result` the elements of `[first1, last1)` that have a
+/// key-rank match in `[first2, last2)` (`std::set_intersection`).
+///
+/// \pre Both ranges sorted by `comp`; `result` has room for
+///   `min(last1 - first1, last2 - first2)` elements and overlaps no input.
+/// \par Stability: outputs are the first range's elements, in its order.
+/// \return The end of the output.
+///
+/// \code
+/// // a = 1 2 2 2 5, b = 2 2 5 5  ->  2 2 5
+/// auto end = mgpu::set_intersection(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
+/// \endcode
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  return detail::set_keys<detail::set_op::intersection, key_multiplicity::duplicates>(
+    exec, first1, last1, first2, last2, result, comp, "mgpu::set_intersection");
+}
+
+/// \brief `set_intersection` for ranges without equivalent keys.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                          unique_keys_t)
+{
+  return detail::set_keys<detail::set_op::intersection, key_multiplicity::unique>(
+    exec, first1, last1, first2, last2, result, comp, "mgpu::set_intersection");
+}
+
+/// \brief `set_intersection` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
+OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_intersection(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief Copies to `result` every element of both ranges, each key-rank
+/// match once, taken from the first range (`std::set_union`).
+///
+/// \pre Both ranges sorted by `comp`; `result` has room for
+///   `(last1 - first1) + (last2 - first2)` elements and overlaps no input.
+/// \par Stability: equivalent outputs keep their ranges' orders; matched
+///   ones come from the first range.
+/// \return The end of the output.
+///
+/// \code
+/// // a = 1 2 2 2 5, b = 2 2 5 5  ->  1 2 2 2 5 5
+/// auto end = mgpu::set_union(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
+/// \endcode
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  return detail::set_keys<detail::set_op::union_, key_multiplicity::duplicates>(exec, first1, last1, first2, last2,
+                                                                                result, comp, "mgpu::set_union");
+}
+
+/// \brief `set_union` for ranges without equivalent keys.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
+{
+  return detail::set_keys<detail::set_op::union_, key_multiplicity::unique>(exec, first1, last1, first2, last2,
+                                                                            result, comp, "mgpu::set_union");
+}
+
+/// \brief `set_union` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
+OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_union(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief Copies to `result` the elements of `[first1, last1)` that have no
+/// key-rank match in `[first2, last2)` (`std::set_difference`).
+///
+/// \pre Both ranges sorted by `comp`; `result` has room for
+///   `last1 - first1` elements and overlaps no input.
+/// \par Stability: outputs are the first range's elements, in its order.
+/// \return The end of the output.
+///
+/// \code
+/// // a = 1 2 2 2 5, b = 2 2 5 5  ->  1 2
+/// auto end = mgpu::set_difference(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
+/// \endcode
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                        InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  return detail::set_keys<detail::set_op::difference, key_multiplicity::duplicates>(
+    exec, first1, last1, first2, last2, result, comp, "mgpu::set_difference");
+}
+
+/// \brief `set_difference` for ranges without equivalent keys.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                        InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
+{
+  return detail::set_keys<detail::set_op::difference, key_multiplicity::unique>(
+    exec, first1, last1, first2, last2, result, comp, "mgpu::set_difference");
+}
+
+/// \brief `set_difference` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
+OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                        InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief Copies to `result` the elements of either range that have no
+/// key-rank match in the other (`std::set_symmetric_difference`).
+///
+/// \pre Both ranges sorted by `comp`; `result` has room for
+///   `(last1 - first1) + (last2 - first2)` elements and overlaps no input.
+/// \par Stability: equivalent outputs come from one range only, in its order.
+/// \return The end of the output.
+///
+/// \code
+/// // a = 1 2 2 2 5, b = 2 2 5 5  ->  1 2 5
+/// auto end = mgpu::set_symmetric_difference(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
+/// \endcode
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  return detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
+    exec, first1, last1, first2, last2, result, comp, "mgpu::set_symmetric_difference");
+}
+
+/// \brief `set_symmetric_difference` for ranges without equivalent keys.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
+OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                                  unique_keys_t)
+{
+  return detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::unique>(
+    exec, first1, last1, first2, last2, result, comp, "mgpu::set_symmetric_difference");
+}
+
+/// \brief `set_symmetric_difference` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
+OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_symmetric_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+// ---------------------------------------------------------------------------
+// Keys with values
+// ---------------------------------------------------------------------------
+
+/// \brief `set_intersection` on keys; each output key brings the value of
+/// its first-range element.
+///
+/// \pre As for `set_intersection`; `values_first1` holds one value per key
+///   of the first range; no output overlaps an input.
+/// \return The ends of the key and value outputs.
+///
+/// \code
+/// mgpu::set_intersection_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(),
+///                               ck.begin(), cv.begin());
+/// \endcode
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
+thrust::pair<KeyOut, ValOut> set_intersection_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
+  Compare comp)
+{
+  return detail::set_pairs<detail::set_op::intersection, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, "mgpu::set_intersection_by_key");
+}
+
+/// \brief `set_intersection_by_key` for ranges without equivalent keys.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
+thrust::pair<KeyOut, ValOut> set_intersection_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
+  Compare comp, unique_keys_t)
+{
+  return detail::set_pairs<detail::set_op::intersection, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, "mgpu::set_intersection_by_key");
+}
+
+/// \brief `set_intersection_by_key` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut>
+thrust::pair<KeyOut, ValOut> set_intersection_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::set_intersection_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                       keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference` on keys; each output key brings the value of its
+/// first-range element.
+///
+/// \pre As for `set_difference`; `values_first1` holds one value per key of
+///   the first range; no output overlaps an input.
+/// \return The ends of the key and value outputs.
+///
+/// \code
+/// mgpu::set_difference_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(),
+///                             ck.begin(), cv.begin());
+/// \endcode
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!detail::is_iterator_v<Compare>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
+  Compare comp)
+{
+  return detail::set_pairs<detail::set_op::difference, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, "mgpu::set_difference_by_key");
+}
+
+/// \brief `set_difference_by_key` for ranges without equivalent keys.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
+  Compare comp, unique_keys_t)
+{
+  return detail::set_pairs<detail::set_op::difference, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, "mgpu::set_difference_by_key");
+}
+
+/// \brief `set_difference_by_key` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                     keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference_by_key` with Thrust's parameter list, which also
+/// names the second range's values; they are never read.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2, KeyOut keys_result, ValOut values_result,
+  Compare comp)
+{
+  return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                     keys_result, values_result, comp);
+}
+
+/// \brief `set_difference_by_key` with Thrust's parameter list, ordered by
+/// `::cuda::std::less<>`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2, KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                     keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_union` on keys; each output key brings the value of the
+/// element it came from (the first range's on a key-rank match).
+///
+/// \pre As for `set_union`; the value ranges hold one value per key of their
+///   key ranges, and the second's values convert to the first's value type;
+///   no output overlaps an input.
+/// \return The ends of the key and value outputs.
+///
+/// \code
+/// mgpu::set_union_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(), bv.begin(),
+///                        ck.begin(), cv.begin());
+/// \endcode
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+thrust::pair<KeyOut, ValOut> set_union_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result, Compare comp)
+{
+  return detail::set_pairs<detail::set_op::union_, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+    values_result, comp, "mgpu::set_union_by_key");
+}
+
+/// \brief `set_union_by_key` for ranges without equivalent keys.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+thrust::pair<KeyOut, ValOut> set_union_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result, Compare comp, unique_keys_t)
+{
+  return detail::set_pairs<detail::set_op::union_, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+    values_result, comp, "mgpu::set_union_by_key");
+}
+
+/// \brief `set_union_by_key` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
+thrust::pair<KeyOut, ValOut> set_union_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result)
+{
+  return mgpu::set_union_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                values_first2, keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_symmetric_difference` on keys; each output key brings the
+/// value of the element it came from.
+///
+/// \pre As for `set_symmetric_difference`; the value ranges hold one value
+///   per key of their key ranges, and the second's values convert to the
+///   first's value type; no output overlaps an input.
+/// \return The ends of the key and value outputs.
+///
+/// \code
+/// mgpu::set_symmetric_difference_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(),
+///                                       bv.begin(), ck.begin(), cv.begin());
+/// \endcode
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result, Compare comp)
+{
+  return detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+    values_result, comp, "mgpu::set_symmetric_difference_by_key");
+}
+
+/// \brief `set_symmetric_difference_by_key` for ranges without equivalent keys.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result, Compare comp, unique_keys_t)
+{
+  return detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+    values_result, comp, "mgpu::set_symmetric_difference_by_key");
+}
+
+/// \brief `set_symmetric_difference_by_key` ordered by `::cuda::std::less<>`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
+thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+  ValOut values_result)
+{
+  return mgpu::set_symmetric_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2,
+                                               values_first1, values_first2, keys_result, values_result,
+                                               ::cuda::std::less<>{});
+}
+
+} // namespace mgpu

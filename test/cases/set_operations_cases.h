@@ -1,0 +1,583 @@
+// Multiset operation test bodies, written once and run against `backend`
+// (the including file defines it as the host or the CUDA backend).
+// References are std::set_* on (key, source index) pairs ordered by key, so
+// they also say which range every output comes from; outputs start poisoned
+// and one element longer than needed, so a missing or stray write fails.
+#pragma once
+
+#include "common/test_support.h"
+
+#include <mgpu/set_operations.h>
+
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/discard_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+#include <thrust/tuple.h>
+
+#include <cuda/std/functional>
+
+#include <algorithm>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+
+using mgpu_test::poisoned;
+using mgpu_test::random_sorted;
+using mgpu_test::to_backend;
+using mgpu_test::to_std;
+
+namespace set_cases {
+
+enum class op
+{
+  intersection,
+  union_,
+  difference,
+  symmetric_difference
+};
+
+inline const char* name_of(op o)
+{
+  switch (o)
+  {
+    case op::intersection: return "set_intersection";
+    case op::union_: return "set_union";
+    case op::difference: return "set_difference";
+    default: return "set_symmetric_difference";
+  }
+}
+
+template <op Op>
+using op_constant = std::integral_constant<op, Op>;
+
+// Calls f(op_constant<Op>{}) for the four operations.
+template <class F>
+void for_each_op(F&& f)
+{
+  f(op_constant<op::intersection>{});
+  f(op_constant<op::union_>{});
+  f(op_constant<op::difference>{});
+  f(op_constant<op::symmetric_difference>{});
+}
+
+// The mgpu keys operation `Op`; `rest` is the comparator, optionally
+// followed by mgpu::unique_keys.
+template <op Op, class Policy, class It1, class It2, class Out, class... Rest>
+Out run_keys(Policy policy, It1 first1, It1 last1, It2 first2, It2 last2, Out result, Rest... rest)
+{
+  if constexpr (Op == op::intersection)
+    return mgpu::set_intersection(policy, first1, last1, first2, last2, result, rest...);
+  else if constexpr (Op == op::union_)
+    return mgpu::set_union(policy, first1, last1, first2, last2, result, rest...);
+  else if constexpr (Op == op::difference)
+    return mgpu::set_difference(policy, first1, last1, first2, last2, result, rest...);
+  else
+    return mgpu::set_symmetric_difference(policy, first1, last1, first2, last2, result, rest...);
+}
+
+// The mgpu by_key operation `Op`: intersection and difference take the first
+// range's values only, as Thrust's do.
+template <op Op, class Policy, class K1, class K2, class V1, class V2, class KO, class VO, class... Rest>
+thrust::pair<KO, VO> run_pairs(Policy policy, K1 first1, K1 last1, K2 first2, K2 last2, V1 values1, V2 values2,
+                               KO keys_result, VO values_result, Rest... rest)
+{
+  if constexpr (Op == op::intersection)
+    return mgpu::set_intersection_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
+                                         rest...);
+  else if constexpr (Op == op::union_)
+    return mgpu::set_union_by_key(policy, first1, last1, first2, last2, values1, values2, keys_result, values_result,
+                                  rest...);
+  else if constexpr (Op == op::difference)
+    return mgpu::set_difference_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
+                                       rest...);
+  else
+    return mgpu::set_symmetric_difference_by_key(policy, first1, last1, first2, last2, values1, values2, keys_result,
+                                                 values_result, rest...);
+}
+
+// std::set_* itself: the reference.
+template <op Op, class T, class Compare>
+std::vector<T> reference(const std::vector<T>& a, const std::vector<T>& b, Compare comp)
+{
+  std::vector<T> out;
+  auto sink = std::back_inserter(out);
+  if constexpr (Op == op::intersection)
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
+  else if constexpr (Op == op::union_)
+    std::set_union(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
+  else if constexpr (Op == op::difference)
+    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
+  else
+    std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
+  return out;
+}
+
+// `expected` followed by poison up to `capacity`: what a poisoned output of
+// that size must hold afterwards.
+template <class T>
+std::vector<T> padded(std::vector<T> expected, std::size_t capacity)
+{
+  expected.resize(capacity, mgpu_test::poison<T>());
+  return expected;
+}
+
+enum class overload
+{
+  general,
+  unique_keys
+};
+
+template <op Op, class Key, class Compare = ::cuda::std::less<>>
+void check_keys(const std::vector<Key>& a, const std::vector<Key>& b, Compare comp = {},
+                overload which = overload::general)
+{
+  const char* operation = name_of(Op);
+  CAPTURE(operation);
+  const bool unique_overload = which == overload::unique_keys;
+  CAPTURE(unique_overload);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  const auto expected        = reference<Op>(a, b, comp);
+  const std::size_t capacity = a.size() + b.size() + 1;
+  auto out                   = poisoned<backend, Key>(capacity);
+  const auto end =
+    unique_overload
+      ? run_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), comp,
+                     mgpu::unique_keys)
+      : run_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), comp);
+  CHECK(std::size_t(end - out.begin()) == expected.size());
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), padded(expected, capacity));
+}
+
+// Values name their source (A: 0.., B: |A|..), so the tests see which range
+// each output came from.
+template <op Op, class Key, class Value = int, class Compare = ::cuda::std::less<>>
+void check_pairs(const std::vector<Key>& a, const std::vector<Key>& b, Compare comp = {},
+                 overload which = overload::general)
+{
+  const char* operation = name_of(Op);
+  CAPTURE(operation);
+  const bool unique_overload = which == overload::unique_keys;
+  CAPTURE(unique_overload);
+  const auto a_values = mgpu_test::iota_values<Value>(a.size(), Value(0));
+  const auto b_values = mgpu_test::iota_values<Value>(b.size(), Value(a.size()));
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  auto d_av = to_backend<backend>(a_values), d_bv = to_backend<backend>(b_values);
+  const std::size_t capacity = a.size() + b.size() + 1;
+  auto keys                  = poisoned<backend, Key>(capacity);
+  auto values                = poisoned<backend, Value>(capacity);
+  const auto ends =
+    unique_overload
+      ? run_pairs<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                      keys.begin(), values.begin(), comp, mgpu::unique_keys)
+      : run_pairs<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                      keys.begin(), values.begin(), comp);
+
+  std::vector<std::pair<Key, Value>> pa, pb;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    pa.emplace_back(a[i], a_values[i]);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    pb.emplace_back(b[i], b_values[i]);
+  const auto expected = reference<Op>(pa, pb, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+  std::vector<Key> expected_keys;
+  std::vector<Value> expected_values;
+  for (const auto& [k, v] : expected)
+    expected_keys.push_back(k), expected_values.push_back(v);
+  CHECK(std::size_t(ends.first - keys.begin()) == expected.size());
+  CHECK(std::size_t(ends.second - values.begin()) == expected.size());
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys), padded(expected_keys, capacity));
+  MGPU_CHECK_EQUAL_RANGES(to_std(values), padded(expected_values, capacity));
+}
+
+// All four operations, keys and pairs.
+template <class Key, class Compare = ::cuda::std::less<>>
+void check_all(const std::vector<Key>& a, const std::vector<Key>& b, Compare comp = {},
+               overload which = overload::general)
+{
+  for_each_op([&](auto o) {
+    check_keys<decltype(o)::value>(a, b, comp, which);
+    check_pairs<decltype(o)::value>(a, b, comp, which);
+  });
+}
+
+// Strictly increasing keys with random gaps in [1, max_gap]: no duplicates.
+template <class Key = int>
+std::vector<Key> random_unique_sorted(std::size_t count, std::uint64_t seed, int max_gap = 3)
+{
+  const auto gaps = mgpu_test::random_values<int>(count, 1, max_gap, seed);
+  std::vector<Key> keys(count);
+  Key key = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    keys[i] = key += Key(gaps[i]);
+  return keys;
+}
+
+// Totals around the tile sizes of every tuning (sm_90 and fallback, 4- and
+// 8-byte keys), plus empty and tiny inputs.
+inline std::vector<std::pair<std::size_t, std::size_t>> boundary_shapes()
+{
+  std::vector<std::pair<std::size_t, std::size_t>> shapes = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 3000}, {3000, 0}, {7, 3}};
+  for (std::size_t tile : {896, 1408, 2816, 3840})
+    for (std::size_t total : {tile - 1, tile, tile + 1, 3 * tile + 1})
+    {
+      shapes.emplace_back(total / 2, total - total / 2);
+      shapes.emplace_back(total / 5, total - total / 5);
+    }
+  return shapes;
+}
+
+template <class T>
+std::vector<T> concat_sorted(std::vector<T> x, const std::vector<T>& y)
+{
+  x.insert(x.end(), y.begin(), y.end());
+  std::sort(x.begin(), x.end());
+  return x;
+}
+
+struct times_two
+{
+  MGPU_HD int operator()(int x) const { return 2 * x; }
+};
+
+} // namespace set_cases
+
+TEST_CASE("set operations: the key-rank example of the Modern GPU documentation")
+{
+  // A: 1 1 2 3 3 3 5 6 6 6 6 7 7 8 8 9, B: 1 2 2 3 3 3 3 6 6 6 6 8.
+  const std::vector<int> a = {1, 1, 2, 3, 3, 3, 5, 6, 6, 6, 6, 7, 7, 8, 8, 9};
+  const std::vector<int> b = {1, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 8};
+  const std::vector<int> intersection = {1, 2, 3, 3, 3, 6, 6, 6, 6, 8};
+  const std::vector<int> union_ = {1, 1, 2, 2, 3, 3, 3, 3, 5, 6, 6, 6, 6, 7, 7, 8, 8, 9};
+  const std::vector<int> difference = {1, 5, 7, 7, 8, 9};
+  const std::vector<int> symmetric_difference = {1, 2, 3, 5, 7, 7, 8, 9};
+  CHECK(set_cases::reference<set_cases::op::intersection>(a, b, std::less<>{}) == intersection);
+  CHECK(set_cases::reference<set_cases::op::union_>(a, b, std::less<>{}) == union_);
+  CHECK(set_cases::reference<set_cases::op::difference>(a, b, std::less<>{}) == difference);
+  CHECK(set_cases::reference<set_cases::op::symmetric_difference>(a, b, std::less<>{}) == symmetric_difference);
+  set_cases::check_all(a, b);
+  set_cases::check_all(b, a);
+}
+
+#include "common/seed_outputs.h"
+#include "seed_inputs.h"
+
+TEST_CASE("set operations: the Modern GPU demonstrations' inputs give their printed outputs")
+{
+  auto from = [](const auto& array) { return std::vector<int>(std::begin(array), std::end(array)); };
+  const auto a = from(mgpu_seed::multiset_keys_a), b = from(mgpu_seed::multiset_keys_b);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  auto out = poisoned<backend, int>(201);
+  auto end = mgpu::set_intersection(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
+  CHECK(end - out.begin() == 50);
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(from(mgpu_seed::multiset_keys_intersection), 201));
+  out = poisoned<backend, int>(201);
+  end = mgpu::set_symmetric_difference(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
+  CHECK(end - out.begin() == 100);
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(from(mgpu_seed::multiset_keys_symmetric_difference), 201));
+  set_cases::check_all(a, b);
+
+  // Pairs: A's values are its indices 0..99, B's are 100..199.
+  const auto pa = from(mgpu_seed::multiset_pairs_a), pb = from(mgpu_seed::multiset_pairs_b);
+  auto d_pa = to_backend<backend>(pa), d_pb = to_backend<backend>(pb);
+  auto keys = poisoned<backend, int>(201), values = poisoned<backend, int>(201);
+  auto ends = mgpu::set_intersection_by_key(backend::policy(), d_pa.begin(), d_pa.end(), d_pb.begin(), d_pb.end(),
+                                            thrust::make_counting_iterator(0), keys.begin(), values.begin());
+  CHECK(ends.first - keys.begin() == 47);
+  CHECK(ends.second - values.begin() == 47);
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(from(mgpu_seed::multiset_pairs_intersection_keys), 201));
+  MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(from(mgpu_seed::multiset_pairs_intersection_values), 201));
+
+  keys = poisoned<backend, int>(201), values = poisoned<backend, int>(201);
+  ends = mgpu::set_symmetric_difference_by_key(backend::policy(), d_pa.begin(), d_pa.end(), d_pb.begin(), d_pb.end(),
+                                               thrust::make_counting_iterator(0), thrust::make_counting_iterator(100),
+                                               keys.begin(), values.begin());
+  CHECK(ends.first - keys.begin() == 106);
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys),
+                          set_cases::padded(from(mgpu_seed::multiset_pairs_symmetric_difference_keys), 201));
+  MGPU_CHECK_EQUAL_RANGES(to_std(values),
+                          set_cases::padded(from(mgpu_seed::multiset_pairs_symmetric_difference_values), 201));
+  set_cases::check_all(pa, pb);
+}
+
+TEST_CASE("set operations: sizes around tile boundaries, heavy duplicates and wide keys")
+{
+  std::uint64_t seed = 100;
+  for (const auto& shape : set_cases::boundary_shapes())
+  {
+    const std::size_t na = shape.first, nb = shape.second;
+    CAPTURE(na);
+    CAPTURE(nb);
+    set_cases::check_all(random_sorted<int>(na, 0, 9, seed), random_sorted<int>(nb, 0, 9, seed + 1));
+    set_cases::check_all(random_sorted<int>(na, 0, 1 << 30, seed + 2), random_sorted<int>(nb, 0, 1 << 30, seed + 3));
+    seed += 4;
+  }
+}
+
+TEST_CASE("set operations: large random multisets, wide to narrow key ranges")
+{
+  const std::size_t n = backend::large_size;
+  for (int hi : {1 << 30, 1000, 9, 1})
+  {
+    CAPTURE(hi);
+    set_cases::check_all(random_sorted<int>(n, 0, hi, 11 + hi), random_sorted<int>(n + 12345, 0, hi, 12 + hi));
+    set_cases::check_all(random_sorted<int>(n / 10, 0, hi, 13 + hi), random_sorted<int>(n, 0, hi, 14 + hi));
+  }
+}
+
+TEST_CASE("set operations: duplicate-free inputs, general and unique_keys overloads agree with std")
+{
+  const std::size_t n = backend::large_size;
+  for (const auto& shape : set_cases::boundary_shapes())
+  {
+    const std::size_t na = shape.first, nb = shape.second;
+    CAPTURE(na);
+    CAPTURE(nb);
+    const auto a = set_cases::random_unique_sorted(na, na + 1), b = set_cases::random_unique_sorted(nb, nb + 2);
+    set_cases::check_all(a, b, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
+  }
+  for (int max_gap : {2, 5, 1000})
+  {
+    CAPTURE(max_gap);
+    const auto a = set_cases::random_unique_sorted(n, 21, max_gap), b = set_cases::random_unique_sorted(n - 999, 22, max_gap);
+    set_cases::check_all(a, b, ::cuda::std::less<>{}, set_cases::overload::general);
+    set_cases::check_all(a, b, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
+  }
+  // Identical duplicate-free ranges: every key is a match.
+  const auto same = set_cases::random_unique_sorted(n / 3, 23);
+  set_cases::check_all(same, same, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
+}
+
+TEST_CASE("set operations: identical, disjoint, interleaved and empty ranges")
+{
+  const auto multi = random_sorted<int>(20000, 0, 500, 31);
+  set_cases::check_all(multi, multi);
+  const auto low = mgpu_test::iota_values<int>(9000, 0), high = mgpu_test::iota_values<int>(7000, 100000);
+  for (auto which : {set_cases::overload::general, set_cases::overload::unique_keys})
+  {
+    set_cases::check_all(low, high, ::cuda::std::less<>{}, which);
+    set_cases::check_all(high, low, ::cuda::std::less<>{}, which);
+    // Evens against odds: disjoint but fully interleaved.
+    std::vector<int> evens(8000), odds(8001);
+    for (int i = 0; i < 8000; ++i)
+      evens[i] = 2 * i;
+    for (int i = 0; i < 8001; ++i)
+      odds[i] = 2 * i + 1;
+    set_cases::check_all(evens, odds, ::cuda::std::less<>{}, which);
+    set_cases::check_all(low, {}, ::cuda::std::less<>{}, which);
+    set_cases::check_all({}, high, ::cuda::std::less<>{}, which);
+    set_cases::check_all(std::vector<int>{}, std::vector<int>{}, ::cuda::std::less<>{}, which);
+  }
+  set_cases::check_all(multi, {});
+  set_cases::check_all({}, multi);
+}
+
+TEST_CASE("set operations: runs of one key longer than a tile, in one or both ranges")
+{
+  const auto a_rest = random_sorted<int>(3000, 0, 100, 41), b_rest = random_sorted<int>(2000, 0, 100, 42);
+  const std::vector<int> long_run_a(9000, 50), long_run_b(12000, 50), few(3, 50);
+  set_cases::check_all(set_cases::concat_sorted(a_rest, long_run_a), set_cases::concat_sorted(b_rest, long_run_b));
+  set_cases::check_all(set_cases::concat_sorted(a_rest, long_run_a), set_cases::concat_sorted(b_rest, few));
+  set_cases::check_all(set_cases::concat_sorted(a_rest, few), set_cases::concat_sorted(b_rest, long_run_b));
+  set_cases::check_all(set_cases::concat_sorted(a_rest, long_run_a), b_rest);
+  set_cases::check_all(std::vector<int>(10000, 7), std::vector<int>(10000, 7));
+  set_cases::check_all(std::vector<int>(10001, 7), std::vector<int>(7003, 7));
+  set_cases::check_all(std::vector<int>(5, 7), std::vector<int>(20000, 7));
+  // Several long runs back to back, offset between the ranges.
+  std::vector<int> runs_a, runs_b;
+  for (int key = 0; key < 8; ++key)
+  {
+    runs_a.insert(runs_a.end(), 2500 + 700 * key, key);
+    runs_b.insert(runs_b.end(), 6000 - 500 * key, key);
+  }
+  set_cases::check_all(runs_a, runs_b);
+}
+
+TEST_CASE("set operations: asymmetric sizes (1 : 1000)")
+{
+  for (int hi : {1 << 30, 1000, 9})
+  {
+    CAPTURE(hi);
+    const auto small = random_sorted<int>(100, 0, hi, 51), large = random_sorted<int>(100000, 0, hi, 52);
+    set_cases::check_all(small, large);
+    set_cases::check_all(large, small);
+  }
+  const auto small = set_cases::random_unique_sorted(120, 53, 500), large = set_cases::random_unique_sorted(120000, 54);
+  set_cases::check_all(small, large, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
+  set_cases::check_all(large, small, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
+}
+
+TEST_CASE("set operations: descending order with cuda::std::greater")
+{
+  ::cuda::std::greater<> greater;
+  set_cases::check_all(random_sorted<int>(20000, 0, 9, 61, greater), random_sorted<int>(17000, 0, 9, 62, greater), greater);
+  set_cases::check_all(random_sorted<int>(9000, 0, 1 << 30, 63, greater),
+                       random_sorted<int>(12000, 0, 1 << 30, 64, greater), greater);
+  auto a = set_cases::random_unique_sorted(15000, 65), b = set_cases::random_unique_sorted(14000, 66);
+  std::reverse(a.begin(), a.end());
+  std::reverse(b.begin(), b.end());
+  set_cases::check_all(a, b, greater, set_cases::overload::unique_keys);
+}
+
+TEST_CASE("set operations: 8-byte keys and values")
+{
+  set_cases::check_all(random_sorted<std::int64_t>(30000, -(1ll << 40), 1ll << 40, 71),
+                       random_sorted<std::int64_t>(25000, -(1ll << 40), 1ll << 40, 72));
+  set_cases::check_all(random_sorted<std::int64_t>(30000, 0, 50, 73), random_sorted<std::int64_t>(25000, 0, 50, 74));
+  set_cases::check_all(random_sorted<double>(20000, -1.0, 1.0, 75), random_sorted<double>(21000, -1.0, 1.0, 76));
+  // Doubles with many exact repeats.
+  auto few_doubles = [](std::size_t n, std::uint64_t seed) {
+    auto ints = random_sorted<int>(n, 0, 40, seed);
+    return std::vector<double>(ints.begin(), ints.end());
+  };
+  set_cases::check_all(few_doubles(15000, 77), few_doubles(16000, 78));
+  set_cases::for_each_op([&](auto o) {
+    set_cases::check_pairs<decltype(o)::value, std::int64_t, std::int64_t>(random_sorted<std::int64_t>(20000, 0, 100, 79),
+                                                                          random_sorted<std::int64_t>(20001, 0, 100, 80));
+    set_cases::check_pairs<decltype(o)::value, double, double>(random_sorted<double>(7000, 0.0, 1.0, 81),
+                                                               random_sorted<double>(9000, 0.0, 1.0, 82));
+  });
+}
+
+TEST_CASE("set operations by key: zip_iterator values travel as tuples")
+{
+  const auto a = random_sorted<int>(10000, 0, 99, 91), b = random_sorted<int>(8000, 0, 99, 92);
+  const auto ai = mgpu_test::iota_values<int>(a.size(), 0), bi = mgpu_test::iota_values<int>(b.size(), 1 << 20);
+  std::vector<float> af(a.size()), bf(b.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    af[i] = 0.5f * float(i);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    bf[i] = -0.25f * float(i);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  auto d_ai = to_backend<backend>(ai), d_bi = to_backend<backend>(bi);
+  auto d_af = to_backend<backend>(af), d_bf = to_backend<backend>(bf);
+  set_cases::for_each_op([&](auto o) {
+    constexpr auto Op = decltype(o)::value;
+    const char* operation = set_cases::name_of(Op);
+    CAPTURE(operation);
+    const std::size_t n = a.size() + b.size();
+    auto keys = poisoned<backend, int>(n), out_i = poisoned<backend, int>(n);
+    auto out_f = poisoned<backend, float>(n);
+    const auto ends = set_cases::run_pairs<Op>(
+      backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+      thrust::make_zip_iterator(d_ai.begin(), d_af.begin()), thrust::make_zip_iterator(d_bi.begin(), d_bf.begin()),
+      keys.begin(), thrust::make_zip_iterator(out_i.begin(), out_f.begin()), ::cuda::std::less<>{});
+    const auto expected_keys = set_cases::reference<Op>(a, b, std::less<>{});
+    const std::size_t count  = expected_keys.size();
+    CHECK(std::size_t(ends.first - keys.begin()) == count);
+    CHECK(std::size_t(ends.second - thrust::make_zip_iterator(out_i.begin(), out_f.begin())) == count);
+    MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(expected_keys, n));
+
+    // Compare the int halves with the pairs reference; the float half must
+    // belong to the same source element.
+    std::vector<std::pair<int, int>> pa, pb;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      pa.emplace_back(a[i], ai[i]);
+    for (std::size_t i = 0; i < b.size(); ++i)
+      pb.emplace_back(b[i], bi[i]);
+    const auto expected = set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; });
+    std::vector<int> expected_i;
+    std::vector<float> expected_f;
+    for (auto [k, v] : expected)
+    {
+      expected_i.push_back(v);
+      expected_f.push_back(v >= (1 << 20) ? bf[v - (1 << 20)] : af[v]);
+    }
+    MGPU_CHECK_EQUAL_RANGES(to_std(out_i), set_cases::padded(expected_i, n));
+    MGPU_CHECK_EQUAL_RANGES(to_std(out_f), set_cases::padded(expected_f, n));
+  });
+}
+
+TEST_CASE("set operations: fancy-iterator inputs and discard outputs")
+{
+  // A = 0, 2, 4, ... (transform over counting), B = 1000, 1001, ... (counting).
+  const int na = 6000, nb = 5000;
+  auto a_first = thrust::make_transform_iterator(thrust::make_counting_iterator(0), set_cases::times_two{});
+  auto b_first = thrust::make_counting_iterator(1000);
+  std::vector<int> a(na), b(nb);
+  for (int i = 0; i < na; ++i)
+    a[i] = 2 * i;
+  for (int i = 0; i < nb; ++i)
+    b[i] = 1000 + i;
+  set_cases::for_each_op([&](auto o) {
+    constexpr auto Op = decltype(o)::value;
+    const char* operation = set_cases::name_of(Op);
+    CAPTURE(operation);
+    const auto expected = set_cases::reference<Op>(a, b, std::less<>{});
+    auto out = poisoned<backend, int>(na + nb);
+    auto end = set_cases::run_keys<Op>(backend::policy(), a_first, a_first + na, b_first, b_first + nb, out.begin(),
+                                       ::cuda::std::less<>{}, mgpu::unique_keys);
+    CHECK(std::size_t(end - out.begin()) == expected.size());
+    MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(expected, na + nb));
+
+    // Keys discarded, values kept (the values say where each output came from).
+    std::vector<std::pair<int, int>> pa, pb;
+    for (int i = 0; i < na; ++i)
+      pa.emplace_back(a[i], i);
+    for (int i = 0; i < nb; ++i)
+      pb.emplace_back(b[i], na + i);
+    std::vector<int> expected_values;
+    for (auto [k, v] : set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; }))
+      expected_values.push_back(v);
+    auto values = poisoned<backend, int>(na + nb);
+    auto ends   = set_cases::run_pairs<Op>(backend::policy(), a_first, a_first + na, b_first, b_first + nb,
+                                         thrust::make_counting_iterator(0), thrust::make_counting_iterator(na),
+                                         thrust::make_discard_iterator(), values.begin(), ::cuda::std::less<>{});
+    CHECK(std::size_t(ends.second - values.begin()) == expected_values.size());
+    MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(expected_values, na + nb));
+  });
+}
+
+TEST_CASE("set_difference_by_key: Thrust's parameter list with the unused second values")
+{
+  const auto a = random_sorted<int>(9000, 0, 300, 111), b = random_sorted<int>(7000, 0, 300, 112);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  std::vector<int> expected_keys, expected_values;
+  {
+    std::vector<std::pair<int, int>> pa, pb, expected;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      pa.emplace_back(a[i], int(i));
+    for (std::size_t i = 0; i < b.size(); ++i)
+      pb.emplace_back(b[i], -1);
+    std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(expected),
+                        [](auto x, auto y) { return x.first < y.first; });
+    for (auto [k, v] : expected)
+      expected_keys.push_back(k), expected_values.push_back(v);
+  }
+  const std::size_t capacity = a.size() + 1;
+  for (bool with_comparator : {false, true})
+  {
+    CAPTURE(with_comparator);
+    auto keys = poisoned<backend, int>(capacity), values = poisoned<backend, int>(capacity);
+    auto ends = with_comparator
+                  ? mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                                                thrust::make_counting_iterator(0), thrust::make_counting_iterator(-1),
+                                                keys.begin(), values.begin(), ::cuda::std::less<>{})
+                  : mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                                                thrust::make_counting_iterator(0), thrust::make_counting_iterator(-1),
+                                                keys.begin(), values.begin());
+    CHECK(std::size_t(ends.first - keys.begin()) == expected_keys.size());
+    CHECK(std::size_t(ends.second - values.begin()) == expected_keys.size());
+    MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(expected_keys, capacity));
+    MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(expected_values, capacity));
+  }
+}
+
+TEST_CASE("set operations: the examples of the public header")
+{
+  auto a = to_backend<backend>(std::vector<int>{1, 2, 2, 2, 5});
+  auto b = to_backend<backend>(std::vector<int>{2, 2, 5, 5});
+  auto out = poisoned<backend, int>(9);
+  auto result = [&](auto end) {
+    auto host = to_std(out);
+    host.resize(std::size_t(end - out.begin()));
+    return host;
+  };
+  CHECK(result(mgpu::set_intersection(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), out.begin())) ==
+        std::vector<int>{2, 2, 5});
+  CHECK(result(mgpu::set_union(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), out.begin())) ==
+        std::vector<int>{1, 2, 2, 2, 5, 5});
+  CHECK(result(mgpu::set_difference(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), out.begin())) ==
+        std::vector<int>{1, 2});
+  CHECK(result(mgpu::set_symmetric_difference(backend::policy(), a.begin(), a.end(), b.begin(), b.end(),
+                                              out.begin())) == std::vector<int>{1, 2, 5});
+}

@@ -1,0 +1,177 @@
+#include "common/cuda_policies.h"
+#include "common/test_support.h"
+
+using backend = mgpu_test::cuda_backend;
+
+#include "cases/set_operations_cases.h"
+
+#include <thrust/binary_search.h>
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <thrust/tabulate.h>
+
+namespace {
+
+template <set_cases::op Op>
+constexpr mgpu::detail::set_op internal_op()
+{
+  using mgpu::detail::set_op;
+  return Op == set_cases::op::intersection ? set_op::intersection
+         : Op == set_cases::op::union_     ? set_op::union_
+         : Op == set_cases::op::difference ? set_op::difference
+                                           : set_op::symmetric_difference;
+}
+
+// The pairs reference of check_pairs, as separate key and value vectors.
+template <set_cases::op Op>
+std::pair<std::vector<int>, std::vector<int>> pairs_reference(const std::vector<int>& a, const std::vector<int>& b)
+{
+  std::vector<std::pair<int, int>> pa, pb;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    pa.emplace_back(a[i], int(i));
+  for (std::size_t i = 0; i < b.size(); ++i)
+    pb.emplace_back(b[i], int(a.size() + i));
+  std::vector<int> keys, values;
+  for (auto [k, v] : set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; }))
+    keys.push_back(k), values.push_back(v);
+  return {keys, values};
+}
+
+} // namespace
+
+TEST_CASE("set operations: the 64-bit offset path on inputs spanning many tiles")
+{
+  const auto a = random_sorted<int>(300001, 0, 5000, 201), b = random_sorted<int>(200003, 0, 5000, 202);
+  const auto ua = set_cases::random_unique_sorted(250000, 203), ub = set_cases::random_unique_sorted(260000, 204);
+  set_cases::for_each_op([&](auto o) {
+    constexpr auto Op = decltype(o)::value;
+    const char* operation = set_cases::name_of(Op);
+    CAPTURE(operation);
+    auto run = [&](auto multiplicity, const std::vector<int>& x, const std::vector<int>& y) {
+      constexpr mgpu::key_multiplicity M = decltype(multiplicity)::value;
+      auto d_x = to_backend<backend>(x), d_y = to_backend<backend>(y);
+      const std::size_t capacity = x.size() + y.size();
+      auto keys = poisoned<backend, int>(capacity), values = poisoned<backend, int>(capacity);
+      auto policy = thrust::cuda::par;
+      const std::int64_t count = mgpu::detail::cuda::set_operation_with_offsets<std::int64_t, internal_op<Op>(), M>(
+        policy, d_x.begin(), std::int64_t(x.size()), d_y.begin(), std::int64_t(y.size()),
+        thrust::make_counting_iterator(0), thrust::make_counting_iterator(int(x.size())), keys.begin(), values.begin(),
+        ::cuda::std::less<>{}, "test");
+      const auto [expected_keys, expected_values] = pairs_reference<Op>(x, y);
+      CHECK(std::size_t(count) == expected_keys.size());
+      MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(expected_keys, capacity));
+      MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(expected_values, capacity));
+    };
+    run(std::integral_constant<mgpu::key_multiplicity, mgpu::key_multiplicity::duplicates>{}, a, b);
+    run(std::integral_constant<mgpu::key_multiplicity, mgpu::key_multiplicity::unique>{}, ua, ub);
+  });
+}
+
+TEST_CASE("set operations: device, par.on(stream), par(allocator) and par_nosync policies")
+{
+  const auto a = random_sorted<int>(300000, 0, 1000, 211), b = random_sorted<int>(250000, 0, 1000, 212);
+  std::vector<int> expected;
+  std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(expected));
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  auto out = poisoned<backend, int>(a.size() + b.size());
+  auto run_and_check = [&](const auto& policy) {
+    thrust::fill(out.begin(), out.end(), mgpu_test::poison<int>());
+    auto end = mgpu::set_symmetric_difference(policy, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
+    // The returned end implies the work is complete: read the output without
+    // synchronizing the policy's stream.
+    CHECK(std::size_t(end - out.begin()) == expected.size());
+    MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(expected, out.size()));
+  };
+  mgpu_test::stream_guard stream;
+  mgpu_test::device_arena arena(64 << 20);
+  run_and_check(thrust::device);
+  run_and_check(thrust::cuda::par.on(stream.stream));
+  run_and_check(thrust::cuda::par_nosync.on(stream.stream));
+  run_and_check(thrust::cuda::par(arena.allocator()).on(stream.stream));
+  CHECK(arena.state.allocations == 1); // splits, look-back state and count share one allocation
+  CHECK(arena.state.live == 0);
+}
+
+TEST_CASE("set operations: a failed temporary allocation propagates and leaks nothing")
+{
+  const auto a = random_sorted<int>(50000, 0, 100, 221), b = random_sorted<int>(40000, 0, 100, 222);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  auto out = poisoned<backend, int>(a.size() + b.size());
+  mgpu_test::device_arena arena(16 << 20);
+  arena.state.fail_at = 0;
+  CHECK_THROWS_AS(mgpu::set_union(thrust::cuda::par(arena.allocator()), d_a.begin(), d_a.end(), d_b.begin(),
+                                  d_b.end(), out.begin()),
+                  std::bad_alloc);
+  CHECK(arena.state.live == 0);
+  arena.state.fail_at = -1;
+  auto end = mgpu::set_union(thrust::cuda::par(arena.allocator()), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                             out.begin());
+  std::vector<int> expected;
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(expected));
+  CHECK(std::size_t(end - out.begin()) == expected.size());
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(expected, out.size()));
+  CHECK(arena.state.live == 0);
+}
+
+namespace {
+// Sorted int8 keys spread evenly over [-128, 127].
+struct ramp_key
+{
+  std::int64_t count;
+  __host__ __device__ std::int8_t operator()(std::int64_t i) const
+  {
+    return static_cast<std::int8_t>(i * 256 / count - 128);
+  }
+};
+
+std::vector<std::int64_t> key_counts(const thrust::device_vector<std::int8_t>& v, std::int64_t size)
+{
+  thrust::device_vector<std::int8_t> keys(256);
+  thrust::sequence(keys.begin(), keys.end(), -128);
+  thrust::device_vector<std::int64_t> lower(256), upper(256);
+  thrust::lower_bound(v.begin(), v.begin() + size, keys.begin(), keys.end(), lower.begin());
+  thrust::upper_bound(v.begin(), v.begin() + size, keys.begin(), keys.end(), upper.begin());
+  thrust::host_vector<std::int64_t> lo = lower, hi = upper;
+  std::vector<std::int64_t> counts(256);
+  for (int k = 0; k < 256; ++k)
+    counts[k] = hi[k] - lo[k];
+  return counts;
+}
+} // namespace
+
+TEST_CASE("set operations: more than 2^31 total elements (int8 keys, 64-bit offsets)")
+{
+  const std::int64_t na = (std::int64_t(1) << 30) + (std::int64_t(1) << 29) + 12345;
+  const std::int64_t nb = (std::int64_t(1) << 30) + 777;
+  REQUIRE(na + nb > std::int64_t(1) << 31);
+  thrust::device_vector<std::int8_t> a(na), b(nb), out(na + nb);
+  thrust::tabulate(a.begin(), a.end(), ramp_key{na});
+  thrust::tabulate(b.begin(), b.end(), ramp_key{nb});
+  const auto ca = key_counts(a, na), cb = key_counts(b, nb);
+  set_cases::for_each_op([&](auto o) {
+    constexpr auto Op = decltype(o)::value;
+    const char* operation = set_cases::name_of(Op);
+    CAPTURE(operation);
+    const auto end = set_cases::run_keys<Op>(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin(),
+                                             ::cuda::std::less<>{});
+    const std::int64_t size = end - out.begin();
+    CHECK(thrust::is_sorted(thrust::device, out.begin(), end));
+    // Each key appears as often as key-rank matching says.
+    const auto co = key_counts(out, size);
+    int wrong = 0;
+    std::int64_t expected_size = 0;
+    for (int k = 0; k < 256; ++k)
+    {
+      const std::int64_t x = ca[k], y = cb[k];
+      const std::int64_t want = Op == set_cases::op::intersection ? std::min(x, y)
+                                : Op == set_cases::op::union_     ? std::max(x, y)
+                                : Op == set_cases::op::difference ? std::max<std::int64_t>(x - y, 0)
+                                                                  : (x > y ? x - y : y - x);
+      wrong += co[k] == want ? 0 : 1;
+      expected_size += want;
+    }
+    CHECK(wrong == 0);
+    CHECK(size == expected_size);
+  });
+}
