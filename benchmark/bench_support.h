@@ -149,9 +149,22 @@ void verify(benchmark::State& state, const Vector& actual, const Vector& expecte
 // 2^27 (two inputs of 2^26, where the performance targets are set).
 inline const std::int64_t size_list[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 27, 1 << 28};
 
+// One timed call per repetition; the median over repetitions is the figure.
+// MGPU_BENCH_REPETITIONS overrides the default 15 (long sweeps use fewer).
+inline int repetitions()
+{
+  const char* text = std::getenv("MGPU_BENCH_REPETITIONS");
+  const int parsed = text ? std::atoi(text) : 0;
+  return parsed > 0 ? parsed : 15;
+}
+
 inline void configure(benchmark::internal::Benchmark* b)
 {
-  b->UseManualTime()->Unit(benchmark::kMicrosecond)->Iterations(1)->Repetitions(15)->ReportAggregatesOnly(true);
+  b->UseManualTime()
+    ->Unit(benchmark::kMicrosecond)
+    ->Iterations(1)
+    ->Repetitions(repetitions())
+    ->ReportAggregatesOnly(true);
 }
 
 } // namespace bench

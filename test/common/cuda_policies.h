@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <new>
 #include <stdexcept>
+#include <string>
 
 namespace mgpu_test {
 
@@ -68,5 +69,44 @@ struct stream_guard
   stream_guard() { cuda_require(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate"); }
   ~stream_guard() { cudaStreamDestroy(stream); }
 };
+
+// Runs `work` while `stream` is captured into a graph in global mode, calls
+// `before_replay` (nothing captured has run yet), then replays the graph and
+// waits for it. Global-mode capture fails any synchronization and any work
+// sent to another stream, so returning normally proves that `work` stayed on
+// `stream` without synchronizing. Temporary storage must come from an
+// allocator that makes no CUDA call (device_arena).
+template <class Work, class BeforeReplay>
+void capture_and_replay(cudaStream_t stream, Work&& work, BeforeReplay&& before_replay)
+{
+  cuda_require(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal), "begin capture");
+  std::string failure;
+  try
+  {
+    work();
+  }
+  catch (const std::exception& e)
+  {
+    failure = e.what();
+  }
+  cudaGraph_t graph{};
+  const cudaError_t end_status = cudaStreamEndCapture(stream, &graph);
+  if (!failure.empty())
+    throw std::runtime_error("failed while the stream was captured: " + failure);
+  cuda_require(end_status, "end capture");
+  before_replay();
+  cudaGraphExec_t exec{};
+  cuda_require(cudaGraphInstantiate(&exec, graph, 0), "instantiate");
+  cuda_require(cudaGraphLaunch(exec, stream), "launch graph");
+  cuda_require(cudaStreamSynchronize(stream), "synchronize");
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+}
+
+template <class Work>
+void capture_and_replay(cudaStream_t stream, Work&& work)
+{
+  capture_and_replay(stream, work, [] {});
+}
 
 } // namespace mgpu_test

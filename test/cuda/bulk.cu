@@ -179,28 +179,9 @@ TEST_CASE("bulk_remove and bulk_insert: par_nosync on a captured stream stays on
   mgpu_test::stream_guard stream;
   mgpu_test::device_arena arena(1 << 20);
   bulk_problem problem;
-  mgpu_test::cuda_require(cudaStreamBeginCapture(stream.stream, cudaStreamCaptureModeGlobal), "begin capture");
-  bool threw = false;
-  try
-  {
-    problem.run(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream));
-  }
-  catch (const std::exception& e)
-  {
-    threw = true;
-    MESSAGE(e.what());
-  }
-  cudaGraph_t graph{};
-  const cudaError_t end_status = cudaStreamEndCapture(stream.stream, &graph);
-  REQUIRE(!threw);
-  REQUIRE(end_status == cudaSuccess);
-  cudaGraphExec_t exec{};
-  mgpu_test::cuda_require(cudaGraphInstantiate(&exec, graph, 0), "instantiate");
-  mgpu_test::cuda_require(cudaGraphLaunch(exec, stream.stream), "launch graph");
-  mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
+  mgpu_test::capture_and_replay(stream.stream,
+                                [&] { problem.run(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream)); });
   problem.check();
-  cudaGraphExecDestroy(exec);
-  cudaGraphDestroy(graph);
 }
 
 namespace {

@@ -177,33 +177,15 @@ TEST_CASE("interval_move on a captured stream: stream-ordered, no synchronizatio
 
   mgpu_test::stream_guard stream;
   mgpu_test::device_arena arena(64 << 20);
-  mgpu_test::cuda_require(cudaStreamBeginCapture(stream.stream, cudaStreamCaptureModeGlobal), "begin capture");
-  bool threw = false;
-  try
-  {
+  mgpu_test::capture_and_replay(stream.stream, [&] {
     mgpu::interval_move(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream), offsets.begin(), offsets.end(),
                         total, gather.begin(), scatter.begin(), input.begin(), moved.begin());
-  }
-  catch (const std::exception& e)
-  {
-    threw = true;
-    MESSAGE(e.what());
-  }
-  cudaGraph_t graph{};
-  const cudaError_t end_status = cudaStreamEndCapture(stream.stream, &graph);
-  REQUIRE(!threw);
-  REQUIRE(end_status == cudaSuccess);
-  cudaGraphExec_t exec{};
-  mgpu_test::cuda_require(cudaGraphInstantiate(&exec, graph, 0), "instantiate");
-  mgpu_test::cuda_require(cudaGraphLaunch(exec, stream.stream), "launch graph");
-  mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
+  });
   std::vector<int> expected(static_cast<std::size_t>(total));
   for (std::size_t i = 0; i < expected.size(); ++i)
     expected[std::size_t(data.scatter[ref.segment[i]] + ref.rank[i])] =
       data.input[std::size_t(data.gather[ref.segment[i]] + ref.rank[i])];
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(moved), expected);
-  cudaGraphExecDestroy(exec);
-  cudaGraphDestroy(graph);
 }
 
 TEST_CASE("transform_lbs: an extended __device__ lambda")

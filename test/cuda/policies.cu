@@ -76,29 +76,10 @@ TEST_CASE("cuda policies: par_nosync on a captured stream: stream-ordered, no sy
   mgpu_test::stream_guard stream;
   mgpu_test::device_arena arena(64 << 20);
   merge_problem problem;
-  mgpu_test::cuda_require(cudaStreamBeginCapture(stream.stream, cudaStreamCaptureModeGlobal), "begin capture");
-  bool threw = false;
-  try
-  {
-    problem.run(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream));
-  }
-  catch (const std::exception& e)
-  {
-    threw = true;
-    MESSAGE(e.what());
-  }
-  cudaGraph_t graph{};
-  const cudaError_t end_status = cudaStreamEndCapture(stream.stream, &graph);
-  REQUIRE(!threw);
-  REQUIRE(end_status == cudaSuccess);
-  CHECK(mgpu_test::to_std(problem.out)[0] == mgpu_test::poison<int>()); // nothing ran yet
-  cudaGraphExec_t exec{};
-  mgpu_test::cuda_require(cudaGraphInstantiate(&exec, graph, 0), "instantiate");
-  mgpu_test::cuda_require(cudaGraphLaunch(exec, stream.stream), "launch graph");
-  mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
+  mgpu_test::capture_and_replay(
+    stream.stream, [&] { problem.run(thrust::cuda::par_nosync(arena.allocator()).on(stream.stream)); },
+    [&] { CHECK(mgpu_test::to_std(problem.out)[0] == mgpu_test::poison<int>()); }); // captured, not run
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(problem.out), problem.expected());
-  cudaGraphExecDestroy(exec);
-  cudaGraphDestroy(graph);
 }
 
 TEST_CASE("cuda policies: a failed temporary allocation propagates and leaks nothing")
