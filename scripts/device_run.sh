@@ -1,43 +1,54 @@
 #!/usr/bin/env bash
-# On a GPU machine: build, run every test, the demo, compute-sanitizer
-# (memcheck, racecheck) over the GPU tests, and the benchmarks selected by
-# $BENCH_FILTER (empty: none). Logs and results go to $OUT.
-# RUN_TESTS=0 skips the tests and sanitizers; BUILD_TARGET builds one target.
+# On a GPU machine, from the repository root. Logs and results go to $OUT.
+#   scripts/device_run.sh tests   build; every test (CTest), the demo, and
+#                                 compute-sanitizer memcheck and racecheck over
+#                                 the GPU tests but the multi-gigabyte ones
+#   scripts/device_run.sh bench   build the benchmarks; run each family into
+#                                 its own JSON (MGPU_BENCH_REPETITIONS sets the
+#                                 repetitions); charts and tables per family
 set -uo pipefail
+mode=${1:-tests}
 OUT=${OUT:-$PWD/device-out}
 mkdir -p "$OUT"
 status=0
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$OUT/gpu.txt"
 
+targets=""
+[ "$mode" = bench ] && targets="--target mgpu_bench"
 cmake --preset default > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-cmake --build --preset default -j 16 ${BUILD_TARGET:+--target $BUILD_TARGET} > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -40; exit 1; }
+cmake --build --preset default -j 16 $targets > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -40; exit 1; }
 echo "build: ok"
 
-if [ "${RUN_TESTS:-1}" = 1 ]; then
-ctest --preset default > "$OUT/ctest.log" 2>&1 || status=1
-tail -n 12 "$OUT/ctest.log"
-build/default/test/mgpu_test_cuda > "$OUT/test_cuda.log" 2>&1 || status=1
-tail -n 3 "$OUT/test_cuda.log"
-build/default/examples/mgpu_demo > "$OUT/demo.log" 2>&1 || status=1
-tail -n 2 "$OUT/demo.log"
-
-# Sanitizers over every GPU test but the multi-gigabyte ones.
-skip_heavy='*2^31*,*large*'
-for tool in memcheck racecheck; do
-  for binary in mgpu_test_cuda mgpu_test_cuda_checked; do
-    compute-sanitizer --tool $tool --error-exitcode 9 "build/default/test/$binary" -tce="$skip_heavy" \
-      > "$OUT/${tool}_${binary}.log" 2>&1
-    rc=$?
-    echo "$tool $binary: rc=$rc $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|test cases' "$OUT/${tool}_${binary}.log" | tr '\n' ' ')"
-    [ $rc -eq 0 ] || status=1
+if [ "$mode" = tests ]; then
+  ctest --preset default > "$OUT/ctest.log" 2>&1 || status=1
+  tail -n 12 "$OUT/ctest.log"
+  build/default/test/mgpu_test_cuda > "$OUT/test_cuda.log" 2>&1 || status=1
+  tail -n 3 "$OUT/test_cuda.log"
+  build/default/examples/mgpu_demo > "$OUT/demo.log" 2>&1 || status=1
+  tail -n 1 "$OUT/demo.log"
+  skip_heavy='*2^31*,*large*'
+  for tool in memcheck racecheck; do
+    for binary in mgpu_test_cuda mgpu_test_cuda_checked; do
+      timeout "${SANITIZER_TIMEOUT:-200}" compute-sanitizer --tool $tool --error-exitcode 9 \
+        "build/default/test/$binary" -tce="$skip_heavy" > "$OUT/${tool}_${binary}.log" 2>&1
+      rc=$?
+      echo "$tool $binary: rc=$rc $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|test cases' "$OUT/${tool}_${binary}.log" | tr '\n' ' ')"
+      [ $rc -eq 0 ] || status=1
+    done
   done
-done
 fi
 
-if [ -n "${BENCH_FILTER:-}" ]; then
-  build/default/benchmark/mgpu_bench --benchmark_filter="$BENCH_FILTER" \
-    --benchmark_out="$OUT/bench.json" --benchmark_out_format=json > "$OUT/bench.txt" 2>&1 || status=1
-  python3 scripts/benchmark_report.py "$OUT/bench.json" "$OUT/charts" > "$OUT/bench_report.md" 2>&1
-  grep -B1 -A5 -E "^\| (mgpu|cub|thrust)" "$OUT/bench_report.md" | grep -A6 "134217728 elements" | head -150
+if [ "$mode" = bench ]; then
+  bench=build/default/benchmark/mgpu_bench
+  run_family() { # name, filter, time limit in seconds
+    timeout "$3" $bench --benchmark_filter="$2" --benchmark_out="$OUT/$1.json" --benchmark_out_format=json \
+      > "$OUT/$1.txt" 2>&1
+    echo "$1: rc=$? $(grep -c median "$OUT/$1.txt") medians"
+    python3 scripts/benchmark_report.py "$OUT/$1.json" "$OUT/charts" > "$OUT/$1.md" 2>&1
+  }
+  run_family merge '^(copy|merge_keys|merge_pairs)/' 120
+  run_family bulk '^(copy|bulk_remove|bulk_insert)/' 100
+  run_family load_balance '^(copy|lbs|transform_lbs|interval_expand|interval_gather|interval_move)/' 150
+  run_family sets "${SET_FILTER:-^(copy/|set_[a-z_]+/[a-z_]+/int32/(wide|narrow|unique)_1to1/|set_[a-z_]+/[a-z_]+/[a-z0-9]+/[a-z0-9_]+/134217728/)}" 170
 fi
 exit $status
