@@ -46,8 +46,12 @@ try:
     import matplotlib.pyplot as plt
     for family in families:
         panels = sorted(k for k in rows if k[0] == family)
-        fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
-        for ax, key in zip(axes[0], panels):
+        columns = min(4, len(panels))
+        rows_needed = (len(panels) + columns - 1) // columns
+        fig, axes = plt.subplots(rows_needed, columns, figsize=(5 * columns, 4 * rows_needed), squeeze=False)
+        for ax in axes.flat[len(panels):]:
+            ax.set_visible(False)
+        for ax, key in zip(axes.flat, panels):
             for impl, by_size in sorted(rows[key].items()):
                 sizes = sorted(by_size)
                 ax.plot(sizes, [by_size[s]['GB/s'] for s in sizes], marker='o', label=impl)

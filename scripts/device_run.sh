@@ -46,9 +46,9 @@ if [ "$mode" = bench ]; then
     echo "$1: rc=$? $(grep -c median "$OUT/$1.txt") medians"
     python3 scripts/benchmark_report.py "$OUT/$1.json" "$OUT/charts" > "$OUT/$1.md" 2>&1
   }
-  run_family merge '^(copy|merge_keys|merge_pairs)/' 120
-  run_family bulk '^(copy|bulk_remove|bulk_insert)/' 100
-  run_family load_balance '^(copy|lbs|transform_lbs|interval_expand|interval_gather|interval_move)/' 150
+  run_family merge '^(copy|merge_keys|merge_pairs)/' 90
+  run_family bulk '^(copy|bulk_remove|bulk_insert)/' 70
+  run_family load_balance '^(copy|lbs|transform_lbs|interval_expand|interval_gather|interval_move)/' 140
   run_family sets "${SET_FILTER:-^(copy/|set_[a-z_]+/[a-z_]+/int32/(wide|narrow|unique)_1to1/|set_[a-z_]+/[a-z_]+/[a-z0-9]+/[a-z0-9_]+/134217728/)}" 170
 fi
 exit $status

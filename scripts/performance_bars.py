@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Prints, as Markdown, each performance target next to what mgpu_bench measured.
+
+usage: performance_bars.py RESULTS.json [RESULTS.json ...]
+Uses the median of each benchmark; the copy benchmark of the same process is
+the roofline. A target whose benchmarks are missing is listed as not measured."""
+import json, sys
+
+medians, copy_of, gpu = {}, {}, None  # copy_of: each benchmark's roofline, from its own process
+for path in sys.argv[1:]:
+    data = json.load(open(path))
+    gpu = data['context'].get('gpu', gpu)
+    file_medians = {}
+    for b in data['benchmarks']:
+        if b.get('aggregate_name') == 'median':
+            file_medians['/'.join(p for p in b['run_name'].split('/') if ':' not in p and p != 'manual_time')] = b
+    file_copy = next((b['GB/s'] for n, b in file_medians.items() if n.startswith('copy/')), None)
+    medians.update(file_medians)
+    copy_of.update({n: file_copy for n in file_medians})
+copies = sorted({c for c in copy_of.values() if c})
+
+def time(name):
+    return medians[name]['real_time'] if name in medians else None
+
+def speedup(target, mgpu, peer, bar):
+    t_mgpu, t_peer = time(mgpu), time(peer)
+    if t_mgpu is None or t_peer is None:
+        return f'| {target} | ≥ {bar}× | not measured | |'
+    ratio = t_peer / t_mgpu
+    verdict = 'met' if ratio >= bar else f'missed by {100 * (1 - ratio / bar):.1f}%'
+    return f'| {target} | ≥ {bar}× | {ratio:.2f}× ({t_mgpu:.0f} µs vs {t_peer:.0f} µs) | {verdict} |'
+
+def roofline(target, mgpu, bar):
+    copy = copy_of.get(mgpu)
+    if mgpu not in medians or not copy:
+        return f'| {target} | ≥ {bar:.0%} of copy | not measured | |'
+    share = medians[mgpu]['GB/s'] / copy
+    verdict = 'met' if share >= bar else f'missed by {100 * (bar - share):.1f} points'
+    return f'| {target} | ≥ {bar:.0%} of copy | {share:.1%} ({medians[mgpu]["GB/s"]:.0f} GB/s) | {verdict} |'
+
+def within(target, mgpu, reference, bar):
+    t, r = time(mgpu), time(reference)
+    if t is None or r is None:
+        return f'| {target} | within {bar:.0%} | not measured | |'
+    # transform_lbs writes (segment, rank): compare throughput in bytes as well as time.
+    slower = t / r - 1
+    bytes_ratio = medians[mgpu]['GB/s'] / medians[reference]['GB/s']
+    verdict = 'met' if slower <= bar else 'missed in time; ' + ('ahead in GB/s' if bytes_ratio >= 1 else 'behind in GB/s')
+    return f'| {target} | within {bar:.0%} | {100 * slower:+.0f}% time, {bytes_ratio:.2f}× GB/s | {verdict} |'
+
+M, N = 134217728, 67108864
+rows = [
+    speedup('merge int32 uniform vs cub::DeviceMerge::MergeKeys', f'merge_keys/mgpu/int32/uniform/{M}', f'merge_keys/cub/int32/uniform/{M}', 1.0),
+    roofline('merge int32 uniform', f'merge_keys/mgpu/int32/uniform/{M}', 0.85),
+    speedup('merge_by_key int32 uniform vs thrust::merge_by_key', f'merge_pairs/mgpu/int32/uniform/{M}', f'merge_pairs/thrust/int32/uniform/{M}', 1.2),
+    speedup('bulk_remove every 3rd vs cub::DeviceSelect::Flagged', f'bulk_remove/mgpu/int32/every3/{N}', f'bulk_remove/cub_flagged/int32/every3/{N}', 3.0),
+    speedup('bulk_remove every 3rd vs the Thrust idiom', f'bulk_remove/mgpu/int32/every3/{N}', f'bulk_remove/thrust_idiom/int32/every3/{N}', 3.0),
+    roofline('bulk_remove every 3rd', f'bulk_remove/mgpu/int32/every3/{N}', 0.75),
+    speedup('bulk_insert every 5th vs merge_by_key idiom', f'bulk_insert/mgpu/int32/every5/{N}', f'bulk_insert/thrust_idiom/int32/every5/{N}', 1.8),
+]
+for mean in ('mean1', 'mean16'):
+    rows += [
+        speedup(f'load_balance_search {mean} vs Thrust idiom', f'lbs/mgpu/int32/{mean}/{N}', f'lbs/thrust_idiom/int32/{mean}/{N}', 8.0),
+        roofline(f'load_balance_search {mean}', f'lbs/mgpu/int32/{mean}/{N}', 0.70),
+        speedup(f'interval_expand {mean} vs Thrust idiom', f'interval_expand/mgpu/int32/{mean}/{N}', f'interval_expand/thrust_idiom/int32/{mean}/{N}', 8.0),
+        roofline(f'interval_expand {mean}', f'interval_expand/mgpu/int32/{mean}/{N}', 0.70),
+    ]
+for mean, bar in (('mean1', 3.0), ('mean16', 2.0)):
+    for op in ('interval_gather', 'interval_move'):
+        rows.append(speedup(f'{op} {mean} vs cub::DeviceMemcpy::Batched', f'{op}/mgpu/int32/{mean}/{N}', f'{op}/cub_batched/int32/{mean}/{N}', bar))
+rows.append(within('transform_lbs (segment, rank) vs load_balance_search, mean1', f'transform_lbs/mgpu/int32/mean1/{N}', f'lbs/mgpu/int32/mean1/{N}', 0.10))
+for dist in ('wide', 'narrow'):
+    for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
+        rows.append(speedup(f'set_{op} {dist} vs thrust', f'set_{op}/mgpu/int32/{dist}_1to1/{M}', f'set_{op}/thrust/int32/{dist}_1to1/{M}', 2.0))
+for dist in ('wide', 'narrow'):
+    for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
+        rows.append(speedup(f'set_{op}_by_key {dist} vs thrust', f'set_{op}_by_key/mgpu/int32/{dist}_1to1/{M}', f'set_{op}_by_key/thrust/int32/{dist}_1to1/{M}', 1.5))
+for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
+    rows.append(speedup(f'set_{op} unique_keys vs general overload, duplicate-free', f'set_{op}/mgpu_unique/int32/unique_1to1/{M}', f'set_{op}/mgpu/int32/unique_1to1/{M}', 1.0))
+
+copy_text = ', '.join(f'{c:.0f}' for c in copies)
+print(f'GPU: {gpu}; device copy measured in each benchmark process: {copy_text} GB/s\n')
+print('| target | bar | measured (median) | |')
+print('|---|---|---|---|')
+print('\n'.join(rows))
