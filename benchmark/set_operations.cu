@@ -13,7 +13,8 @@
 // value, and every output written once.
 //
 // The set_*_tuning families time other tile shapes of the mgpu kernels
-// (IMPL mgpu_<threads>x<items per thread>) at 2^27 int32 keys.
+// (IMPL mgpu_<threads>x<items per thread>m<min CTAs per SM>) at 2^27 int32
+// keys.
 #include "bench_support.h"
 
 #include <mgpu/set_operations.h>
@@ -302,7 +303,7 @@ void register_type(const char* type_name)
 // Tile shapes
 // ---------------------------------------------------------------------------
 
-template <family F, bool ByKey, int Threads, int ItemsPerThread>
+template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas>
 void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
 {
   using Key   = std::int32_t;
@@ -323,10 +324,10 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
     constexpr auto op = internal_op(F);
     constexpr auto multiplicity = mgpu::key_multiplicity::duplicates;
     if constexpr (ByKey)
-      count = mgpu::detail::cuda::set_operation_with_shape<std::int32_t, Shape, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas>, op, multiplicity>(
         policy, a, na, b, nb, av, bv, keys_out, values_out, ::cuda::std::less<>{}, "benchmark");
     else
-      count = mgpu::detail::cuda::set_operation_with_shape<std::int32_t, Shape, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas>, op, multiplicity>(
         policy, a, na, b, nb, mgpu::detail::no_values{}, mgpu::detail::no_values{}, keys_out,
         mgpu::detail::no_values{}, ::cuda::std::less<>{}, "benchmark");
   });
@@ -336,26 +337,28 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
   bench::report_traffic(state, traffic(d, count, ByKey), double(total));
 }
 
-template <family F, bool ByKey, int Threads, int ItemsPerThread>
+template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas>
 void register_shape(std::int64_t total, distribution dist)
 {
   const std::string name = std::string(family_name(F)) + (ByKey ? "_by_key" : "") + "_tuning/mgpu_" +
-                           std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "/int32/" + dist.name() +
+                           std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" +
+                           std::to_string(MinCtas) + "/int32/" + dist.name() +
                            "/" + std::to_string(total);
   benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
-    bench_shape<F, ByKey, Threads, ItemsPerThread>(s, total, dist);
+    bench_shape<F, ByKey, Threads, ItemsPerThread, MinCtas>(s, total, dist);
   })->Apply(bench::configure);
 }
 
 template <family F, bool ByKey>
 void register_shapes(std::int64_t total, distribution dist)
 {
-  register_shape<F, ByKey, 128, 15>(total, dist);
-  register_shape<F, ByKey, 128, 23>(total, dist);
-  register_shape<F, ByKey, 256, 11>(total, dist);
-  register_shape<F, ByKey, 256, 15>(total, dist);
-  register_shape<F, ByKey, 256, 19>(total, dist);
-  register_shape<F, ByKey, 256, 23>(total, dist);
+  // m<N>: at least N CTAs per SM (caps the registers).
+  register_shape<F, ByKey, 256, 15, 1>(total, dist);
+  register_shape<F, ByKey, 256, 15, 5>(total, dist);
+  register_shape<F, ByKey, 256, 19, 1>(total, dist);
+  register_shape<F, ByKey, 256, 19, 5>(total, dist);
+  register_shape<F, ByKey, 256, 23, 4>(total, dist);
+  register_shape<F, ByKey, 128, 23, 8>(total, dist);
 }
 
 const bool registered = [] {

@@ -53,13 +53,14 @@ struct set_tile_storage
   typename prefix_t::TempStorage prefix;
 };
 
-template <class Shape, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
+template <class Tuning, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
           class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
-__global__ void __launch_bounds__(Shape::threads) set_tile_kernel(
+__global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm) set_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
   const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, KeyOut keys_out,
   ValOut vals_out, Compare comp)
 {
+  using Shape       = typename Tuning::shape;
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread, NV = Shape::tile_size;
   static_assert(VT <= 32, "one commit bit per item");
   constexpr bool has_values = has_values_v<ValIt1>;
@@ -193,14 +194,15 @@ __global__ void __launch_bounds__(Shape::threads) set_tile_kernel(
 }
 
 // Runs one multiset operation with `Size` offsets (int32 or int64) and tile
-// shape `Shape`; returns the number of outputs, read back on the policy's
+// shape `Tuning::shape`; returns the number of outputs, read back on the policy's
 // stream (the call's only synchronization).
-template <class Size, class Shape, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1,
+template <class Size, class Tuning, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1,
           class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
-Size set_operation_with_shape(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
+Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
                               ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
                               const char* algorithm)
 {
+  using Shape          = typename Tuning::shape;
   const Size total     = a_count + b_count;
   const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
 
@@ -222,7 +224,7 @@ Size set_operation_with_shape(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt
 
   launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
                                      splits, tile_state, comp, algorithm);
-  set_tile_kernel<Shape, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+  set_tile_kernel<Tuning, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
     a_keys, a_count, b_keys, b_count, a_vals, b_vals, splits, tile_state, device_count, keys_out, vals_out, comp);
   check_launch(algorithm, "set operation tile kernel");
 
@@ -248,11 +250,12 @@ Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, Key
     return 0;
   if (Op == set_op::difference && a_count == 0)
     return 0;
-  constexpr int key_bytes = int(sizeof(value_of<KeyIt1>));
+  constexpr int key_bytes   = int(sizeof(value_of<KeyIt1>));
+  constexpr bool has_values = has_values_v<ValIt1>;
   if (current_arch(algorithm) >= 90)
-    return set_operation_with_shape<Size, typename set_operation_tuning_sm90<key_bytes>::shape, Op, Multiplicity>(
+    return set_operation_with_tuning<Size, set_operation_tuning_sm90<key_bytes, has_values>, Op, Multiplicity>(
       policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
-  return set_operation_with_shape<Size, typename set_operation_tuning_fallback<key_bytes>::shape, Op, Multiplicity>(
+  return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes, has_values>, Op, Multiplicity>(
     policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
 }
 

@@ -37,17 +37,25 @@ namespace mgpu::detail::cuda {
 // Multiset operations: each thread runs a Balanced Path search in shared
 // memory before its serial loop, so many items per thread amortize it; odd
 // counts keep the blocked shared-memory reads free of bank conflicts.
-template <int KeyBytes>
-struct set_operation_tuning_sm90
+// MinCtasPerSM caps the registers (the tile kernel is latency-bound: a tile
+// waits on its split, its loads, the look-back and its stores in turn, so
+// the SM needs many tiles in flight).
+template <class Shape, int MinCtasPerSM>
+struct set_tuning
 {
-  using shape = tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 4 ? 15 : KeyBytes <= 8 ? 11 : 7>;
+  using shape                          = Shape;
+  static constexpr int min_ctas_per_sm = MinCtasPerSM;
 };
 
-template <int KeyBytes>
-struct set_operation_tuning_fallback
-{
-  using shape = tile_shape<128, KeyBytes <= 8 ? 11 : 7>;
-};
+// HasValues: the by_key flavours, which also gather and store values.
+template <int KeyBytes, bool HasValues>
+struct set_operation_tuning_sm90
+  : set_tuning<tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 4 ? 15 : KeyBytes <= 8 ? 11 : 7>, 1>
+{};
+
+template <int KeyBytes, bool HasValues>
+struct set_operation_tuning_fallback : set_tuning<tile_shape<128, KeyBytes <= 8 ? 11 : 7>, 1>
+{};
 
 } // namespace mgpu::detail::cuda
 
