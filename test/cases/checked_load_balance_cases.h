@@ -58,19 +58,9 @@ inline void expect_every_algorithm_rejects(const std::vector<int>& host_offsets,
     const char* const name = entry.first;
     const auto& call       = entry.second;
     CAPTURE(name);
-    checked::expect_rejected(call, out, {name});
-    std::string message;
-    try
-    {
-      call();
-    }
-    catch (const std::invalid_argument& e)
-    {
-      message = e.what();
-    }
-    CAPTURE(message);
-    for (const char* fragment : fragments)
-      CHECK(message.find(fragment) != std::string::npos);
+    std::vector<const char*> expected{name};
+    expected.insert(expected.end(), fragments.begin(), fragments.end());
+    checked::expect_rejected(call, out, expected);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #ifndef MGPU_CHECK_PRECONDITIONS
 #  error "checked tests must be built with MGPU_CHECK_PRECONDITIONS"
@@ -19,7 +20,7 @@ namespace checked {
 // Runs `call`, expects std::invalid_argument whose message holds every
 // fragment, and checks that `output` still holds only poison.
 template <class Call, class Output>
-void expect_rejected(Call call, const Output& output, std::initializer_list<const char*> fragments)
+void expect_rejected(Call call, const Output& output, const std::vector<const char*>& fragments)
 {
   std::string message;
   try
