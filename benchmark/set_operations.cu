@@ -359,6 +359,9 @@ void register_shapes(std::int64_t total, distribution dist)
   register_shape<F, ByKey, 256, 19, 5>(total, dist);
   register_shape<F, ByKey, 256, 23, 4>(total, dist);
   register_shape<F, ByKey, 128, 23, 8>(total, dist);
+  register_shape<F, ByKey, 256, 15, 6>(total, dist);
+  register_shape<F, ByKey, 256, 11, 6>(total, dist);
+  register_shape<F, ByKey, 128, 11, 12>(total, dist);
 }
 
 const bool registered = [] {
