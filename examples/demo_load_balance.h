@@ -3,7 +3,7 @@
 #pragma once
 
 #include "demo_support.h"
-#include "seed_inputs.h"
+#include "demo_inputs.h"
 
 #include <mgpu/interval_move.h>
 #include <mgpu/load_balance.h>
@@ -39,7 +39,7 @@ template <class Backend>
 void load_balance_search_demo()
 {
   std::printf("\n\nLOAD-BALANCING SEARCH DEMONSTRATION:\n\n");
-  const auto counts = from_array<int>(mgpu_seed::lbs_counts);
+  const auto counts = from_array<int>(mgpu_demo_data::lbs_counts);
   std::printf("Object counts\n");
   print_array(counts);
 
@@ -62,8 +62,8 @@ template <class Backend>
 void interval_expand_demo()
 {
   std::printf("\n\nINTERVAL-EXPAND DEMONSTRATION:\n\n");
-  const auto counts = from_array<int>(mgpu_seed::expand_counts);
-  const auto values = from_array<int>(mgpu_seed::expand_values);
+  const auto counts = from_array<int>(mgpu_demo_data::expand_counts);
+  const auto values = from_array<int>(mgpu_demo_data::expand_values);
   std::printf("Expand counts:\n");
   print_array(counts);
   std::printf("\nExpand values:\n");
@@ -88,9 +88,9 @@ template <class Backend>
 void interval_move_demo()
 {
   std::printf("\n\nINTERVAL-MOVE DEMONSTRATION:\n\n");
-  const auto counts  = from_array<int>(mgpu_seed::move_counts);
-  const auto gather  = from_array<int>(mgpu_seed::move_gather);
-  const auto scatter = from_array<int>(mgpu_seed::move_scatter);
+  const auto counts  = from_array<int>(mgpu_demo_data::move_counts);
+  const auto gather  = from_array<int>(mgpu_demo_data::move_gather);
+  const auto scatter = from_array<int>(mgpu_demo_data::move_scatter);
   std::printf("Interval counts:\n");
   print_array(counts);
   std::printf("\nInterval gather:\n");

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "demo_support.h"
-#include "seed_inputs.h"
+#include "demo_inputs.h"
 
 #include <mgpu/merge.h>
 
@@ -15,7 +15,7 @@ template <class Backend>
 void merge_keys()
 {
   std::printf("\n\nMERGE KEYS DEMONSTRATION:\n\n");
-  const auto a = from_array<int>(mgpu_seed::merge_keys_a), b = from_array<int>(mgpu_seed::merge_keys_b);
+  const auto a = from_array<int>(mgpu_demo_data::merge_keys_a), b = from_array<int>(mgpu_demo_data::merge_keys_b);
   std::printf("A:\n");
   print_array(a);
   std::printf("\nB:\n");
@@ -37,7 +37,7 @@ template <class Backend>
 void merge_pairs()
 {
   std::printf("\n\nMERGE PAIRS DEMONSTRATION:\n\n");
-  const auto a = from_array<int>(mgpu_seed::merge_pairs_a), b = from_array<int>(mgpu_seed::merge_pairs_b);
+  const auto a = from_array<int>(mgpu_demo_data::merge_pairs_a), b = from_array<int>(mgpu_demo_data::merge_pairs_b);
   const int n = static_cast<int>(a.size());
   std::printf("A:\n");
   print_array(a);

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "demo_support.h"
-#include "seed_inputs.h"
+#include "demo_inputs.h"
 
 #include <mgpu/set_operations.h>
 
@@ -18,7 +18,7 @@ template <class Backend>
 void multiset_keys()
 {
   std::printf("\nMULTISET-KEYS DEMONSTRATION:\n\n");
-  const auto a = from_array<int>(mgpu_seed::multiset_keys_a), b = from_array<int>(mgpu_seed::multiset_keys_b);
+  const auto a = from_array<int>(mgpu_demo_data::multiset_keys_a), b = from_array<int>(mgpu_demo_data::multiset_keys_b);
   std::printf("A:\n");
   print_array(a);
   std::printf("\nB:\n\n");
@@ -50,7 +50,7 @@ template <class Backend>
 void multiset_pairs()
 {
   std::printf("\nMULTISET-PAIRS DEMONSTRATION:\n\n");
-  const auto a = from_array<int>(mgpu_seed::multiset_pairs_a), b = from_array<int>(mgpu_seed::multiset_pairs_b);
+  const auto a = from_array<int>(mgpu_demo_data::multiset_pairs_a), b = from_array<int>(mgpu_demo_data::multiset_pairs_b);
   const int n = static_cast<int>(a.size());
   std::printf("A:\n");
   print_array(a);

@@ -229,7 +229,7 @@ inline std::vector<long long> record_keys(const std::vector<record>& r)
 // ---------------------------------------------------------------------------
 // The Modern GPU demonstrations and documented examples.
 
-#include "common/seed_outputs.h"
+#include "common/demo_outputs.h"
 
 TEST_CASE("bulk_remove: the Modern GPU demonstration removes every 3rd of 0..99")
 {
@@ -238,8 +238,8 @@ TEST_CASE("bulk_remove: the Modern GPU demonstration removes every 3rd of 0..99"
   auto every_third = thrust::make_transform_iterator(thrust::make_counting_iterator(0), bulk_cases::times_three{});
   auto end = mgpu::bulk_remove(backend::policy(), data.begin(), data.end(), every_third, every_third + 34, kept.begin());
   CHECK(end == kept.end());
-  MGPU_CHECK_EQUAL_RANGES(to_std(kept), std::vector<int>(std::begin(mgpu_seed::bulk_remove_every_third),
-                                                          std::end(mgpu_seed::bulk_remove_every_third)));
+  MGPU_CHECK_EQUAL_RANGES(to_std(kept), std::vector<int>(std::begin(mgpu_demo_data::bulk_remove_every_third),
+                                                          std::end(mgpu_demo_data::bulk_remove_every_third)));
 }
 
 TEST_CASE("bulk_insert: the Modern GPU demonstration inserts before every 5th item from item 2")
@@ -252,8 +252,8 @@ TEST_CASE("bulk_insert: the Modern GPU demonstration inserts before every 5th it
   auto end = mgpu::bulk_insert(backend::policy(), data.begin(), data.end(), values, values + insert_count, positions,
                                out.begin());
   CHECK(end == out.end());
-  MGPU_CHECK_EQUAL_RANGES(to_std(out), std::vector<int>(std::begin(mgpu_seed::bulk_insert_every_fifth),
-                                                         std::end(mgpu_seed::bulk_insert_every_fifth)));
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), std::vector<int>(std::begin(mgpu_demo_data::bulk_insert_every_fifth),
+                                                         std::end(mgpu_demo_data::bulk_insert_every_fifth)));
 }
 
 TEST_CASE("bulk_remove: the documented example keeps A0 A2 A6 A9")

@@ -242,19 +242,19 @@ struct times_three
 
 } // namespace lbs_cases
 
-#include "common/seed_outputs.h"
-#include "seed_inputs.h"
+#include "common/demo_outputs.h"
+#include "demo_inputs.h"
 
 TEST_CASE("load_balance_search: the Modern GPU demonstration's 50 objects give its printed references")
 {
-  const lbs_cases::count_list counts(std::begin(mgpu_seed::lbs_counts), std::end(mgpu_seed::lbs_counts));
+  const lbs_cases::count_list counts(std::begin(mgpu_demo_data::lbs_counts), std::end(mgpu_demo_data::lbs_counts));
   const auto total = lbs_cases::total_of(counts);
   REQUIRE(total == 125);
   auto offsets    = to_backend<backend>(lbs_cases::offsets_of<int>(counts));
   auto references = poisoned<backend, int>(125);
   mgpu::load_balance_search(backend::policy(), offsets.begin(), offsets.end(), references.begin(), references.end());
   MGPU_CHECK_EQUAL_RANGES(to_std(references),
-                          std::vector<int>(std::begin(mgpu_seed::lbs_references), std::end(mgpu_seed::lbs_references)));
+                          std::vector<int>(std::begin(mgpu_demo_data::lbs_references), std::end(mgpu_demo_data::lbs_references)));
   lbs_cases::check_all(counts, 1);
 }
 
@@ -301,13 +301,13 @@ TEST_CASE("load_balance_search: the documentation's worked examples (counts 2 5 
 
 TEST_CASE("interval_expand: the Fibonacci demonstration and the documentation's example")
 {
-  const lbs_cases::count_list counts(std::begin(mgpu_seed::expand_counts), std::end(mgpu_seed::expand_counts));
+  const lbs_cases::count_list counts(std::begin(mgpu_demo_data::expand_counts), std::end(mgpu_demo_data::expand_counts));
   auto offsets = to_backend<backend>(lbs_cases::offsets_of<int>(counts));
-  auto values  = to_backend<backend>(std::vector<int>(std::begin(mgpu_seed::expand_values), std::end(mgpu_seed::expand_values)));
+  auto values  = to_backend<backend>(std::vector<int>(std::begin(mgpu_demo_data::expand_values), std::end(mgpu_demo_data::expand_values)));
   auto expanded = poisoned<backend, int>(100);
   mgpu::interval_expand(backend::policy(), offsets.begin(), offsets.end(), values.begin(), expanded.begin(),
                         expanded.end());
-  MGPU_CHECK_EQUAL_RANGES(to_std(expanded), std::vector<int>(std::begin(mgpu_seed::expanded), std::end(mgpu_seed::expanded)));
+  MGPU_CHECK_EQUAL_RANGES(to_std(expanded), std::vector<int>(std::begin(mgpu_demo_data::expanded), std::end(mgpu_demo_data::expanded)));
 
   // values 0..8, counts 1 2 1 0 4 2 3 0 2
   auto small_offsets = to_backend<backend>(std::vector<int>{0, 1, 3, 4, 4, 8, 10, 13, 13});
@@ -319,9 +319,9 @@ TEST_CASE("interval_expand: the Fibonacci demonstration and the documentation's 
 
 TEST_CASE("interval_move: the 20-interval demonstration, and its gather and scatter halves")
 {
-  const lbs_cases::count_list counts(std::begin(mgpu_seed::move_counts), std::end(mgpu_seed::move_counts));
-  const std::vector<int> gather(std::begin(mgpu_seed::move_gather), std::end(mgpu_seed::move_gather));
-  const std::vector<int> scatter(std::begin(mgpu_seed::move_scatter), std::end(mgpu_seed::move_scatter));
+  const lbs_cases::count_list counts(std::begin(mgpu_demo_data::move_counts), std::end(mgpu_demo_data::move_counts));
+  const std::vector<int> gather(std::begin(mgpu_demo_data::move_gather), std::end(mgpu_demo_data::move_gather));
+  const std::vector<int> scatter(std::begin(mgpu_demo_data::move_scatter), std::end(mgpu_demo_data::move_scatter));
   const auto host_offsets = lbs_cases::offsets_of<int>(counts);
   auto offsets   = to_backend<backend>(host_offsets);
   auto d_gather  = to_backend<backend>(gather);
@@ -329,7 +329,7 @@ TEST_CASE("interval_move: the 20-interval demonstration, and its gather and scat
   auto moved     = poisoned<backend, int>(100);
   mgpu::interval_move(backend::policy(), offsets.begin(), offsets.end(), 100, d_gather.begin(), d_scatter.begin(),
                       thrust::make_counting_iterator(0), moved.begin());
-  MGPU_CHECK_EQUAL_RANGES(to_std(moved), std::vector<int>(std::begin(mgpu_seed::moved), std::end(mgpu_seed::moved)));
+  MGPU_CHECK_EQUAL_RANGES(to_std(moved), std::vector<int>(std::begin(mgpu_demo_data::moved), std::end(mgpu_demo_data::moved)));
 
   // Gathering alone stores the intervals in order; scattering alone reads
   // them in order.

@@ -247,23 +247,23 @@ TEST_CASE("merge: fancy-iterator inputs and discard outputs")
   MGPU_CHECK_EQUAL_RANGES(to_std(keys), expected);
 }
 
-#include "common/seed_outputs.h"
-#include "seed_inputs.h"
+#include "common/demo_outputs.h"
+#include "demo_inputs.h"
 
 TEST_CASE("merge: the Modern GPU demonstrations' inputs give their printed outputs")
 {
-  auto d_a = to_backend<backend>(std::vector<int>(std::begin(mgpu_seed::merge_keys_a), std::end(mgpu_seed::merge_keys_a)));
-  auto d_b = to_backend<backend>(std::vector<int>(std::begin(mgpu_seed::merge_keys_b), std::end(mgpu_seed::merge_keys_b)));
+  auto d_a = to_backend<backend>(std::vector<int>(std::begin(mgpu_demo_data::merge_keys_a), std::end(mgpu_demo_data::merge_keys_a)));
+  auto d_b = to_backend<backend>(std::vector<int>(std::begin(mgpu_demo_data::merge_keys_b), std::end(mgpu_demo_data::merge_keys_b)));
   auto merged = poisoned<backend, int>(200);
   mgpu::merge(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), merged.begin());
-  MGPU_CHECK_EQUAL_RANGES(to_std(merged), std::vector<int>(std::begin(mgpu_seed::merge_keys), std::end(mgpu_seed::merge_keys)));
+  MGPU_CHECK_EQUAL_RANGES(to_std(merged), std::vector<int>(std::begin(mgpu_demo_data::merge_keys), std::end(mgpu_demo_data::merge_keys)));
 
-  auto d_pa = to_backend<backend>(std::vector<int>(std::begin(mgpu_seed::merge_pairs_a), std::end(mgpu_seed::merge_pairs_a)));
-  auto d_pb = to_backend<backend>(std::vector<int>(std::begin(mgpu_seed::merge_pairs_b), std::end(mgpu_seed::merge_pairs_b)));
+  auto d_pa = to_backend<backend>(std::vector<int>(std::begin(mgpu_demo_data::merge_pairs_a), std::end(mgpu_demo_data::merge_pairs_a)));
+  auto d_pb = to_backend<backend>(std::vector<int>(std::begin(mgpu_demo_data::merge_pairs_b), std::end(mgpu_demo_data::merge_pairs_b)));
   auto keys = poisoned<backend, int>(200), values = poisoned<backend, int>(200);
   mgpu::merge_by_key(backend::policy(), d_pa.begin(), d_pa.end(), d_pb.begin(), d_pb.end(), thrust::make_counting_iterator(0),
                      thrust::make_counting_iterator(100), keys.begin(), values.begin());
-  MGPU_CHECK_EQUAL_RANGES(to_std(keys), std::vector<int>(std::begin(mgpu_seed::merge_pairs_keys), std::end(mgpu_seed::merge_pairs_keys)));
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys), std::vector<int>(std::begin(mgpu_demo_data::merge_pairs_keys), std::end(mgpu_demo_data::merge_pairs_keys)));
   MGPU_CHECK_EQUAL_RANGES(to_std(values),
-                          std::vector<int>(std::begin(mgpu_seed::merge_pairs_values), std::end(mgpu_seed::merge_pairs_values)));
+                          std::vector<int>(std::begin(mgpu_demo_data::merge_pairs_values), std::end(mgpu_demo_data::merge_pairs_values)));
 }

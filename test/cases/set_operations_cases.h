@@ -264,34 +264,34 @@ TEST_CASE("set operations: the key-rank example of the Modern GPU documentation"
   set_cases::check_all(b, a);
 }
 
-#include "common/seed_outputs.h"
-#include "seed_inputs.h"
+#include "common/demo_outputs.h"
+#include "demo_inputs.h"
 
 TEST_CASE("set operations: the Modern GPU demonstrations' inputs give their printed outputs")
 {
   auto from = [](const auto& array) { return std::vector<int>(std::begin(array), std::end(array)); };
-  const auto a = from(mgpu_seed::multiset_keys_a), b = from(mgpu_seed::multiset_keys_b);
+  const auto a = from(mgpu_demo_data::multiset_keys_a), b = from(mgpu_demo_data::multiset_keys_b);
   auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
   auto out = poisoned<backend, int>(201);
   auto end = mgpu::set_intersection(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
   CHECK(end - out.begin() == 50);
-  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(from(mgpu_seed::multiset_keys_intersection), 201));
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(from(mgpu_demo_data::multiset_keys_intersection), 201));
   out = poisoned<backend, int>(201);
   end = mgpu::set_symmetric_difference(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
   CHECK(end - out.begin() == 100);
-  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(from(mgpu_seed::multiset_keys_symmetric_difference), 201));
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(from(mgpu_demo_data::multiset_keys_symmetric_difference), 201));
   set_cases::check_all(a, b);
 
   // Pairs: A's values are its indices 0..99, B's are 100..199.
-  const auto pa = from(mgpu_seed::multiset_pairs_a), pb = from(mgpu_seed::multiset_pairs_b);
+  const auto pa = from(mgpu_demo_data::multiset_pairs_a), pb = from(mgpu_demo_data::multiset_pairs_b);
   auto d_pa = to_backend<backend>(pa), d_pb = to_backend<backend>(pb);
   auto keys = poisoned<backend, int>(201), values = poisoned<backend, int>(201);
   auto ends = mgpu::set_intersection_by_key(backend::policy(), d_pa.begin(), d_pa.end(), d_pb.begin(), d_pb.end(),
                                             thrust::make_counting_iterator(0), keys.begin(), values.begin());
   CHECK(ends.first - keys.begin() == 47);
   CHECK(ends.second - values.begin() == 47);
-  MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(from(mgpu_seed::multiset_pairs_intersection_keys), 201));
-  MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(from(mgpu_seed::multiset_pairs_intersection_values), 201));
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(from(mgpu_demo_data::multiset_pairs_intersection_keys), 201));
+  MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(from(mgpu_demo_data::multiset_pairs_intersection_values), 201));
 
   keys = poisoned<backend, int>(201), values = poisoned<backend, int>(201);
   ends = mgpu::set_symmetric_difference_by_key(backend::policy(), d_pa.begin(), d_pa.end(), d_pb.begin(), d_pb.end(),
@@ -299,9 +299,9 @@ TEST_CASE("set operations: the Modern GPU demonstrations' inputs give their prin
                                                keys.begin(), values.begin());
   CHECK(ends.first - keys.begin() == 106);
   MGPU_CHECK_EQUAL_RANGES(to_std(keys),
-                          set_cases::padded(from(mgpu_seed::multiset_pairs_symmetric_difference_keys), 201));
+                          set_cases::padded(from(mgpu_demo_data::multiset_pairs_symmetric_difference_keys), 201));
   MGPU_CHECK_EQUAL_RANGES(to_std(values),
-                          set_cases::padded(from(mgpu_seed::multiset_pairs_symmetric_difference_values), 201));
+                          set_cases::padded(from(mgpu_demo_data::multiset_pairs_symmetric_difference_values), 201));
   set_cases::check_all(pa, pb);
 }
 
