@@ -168,16 +168,11 @@ TEST_CASE("merge: 8-byte keys and values")
 
 TEST_CASE("merge_by_key: zip_iterator values travel as tuples")
 {
-  const auto a = random_sorted<int>(10000, 0, 99, 31), b = random_sorted<int>(8000, 0, 99, 32);
-  const auto ai = mgpu_test::iota_values<int>(a.size(), 0), bi = mgpu_test::iota_values<int>(b.size(), 1 << 20);
-  std::vector<float> af(a.size()), bf(b.size());
-  for (std::size_t i = 0; i < a.size(); ++i)
-    af[i] = 0.5f * float(i);
-  for (std::size_t i = 0; i < b.size(); ++i)
-    bf[i] = -0.25f * float(i);
+  const mgpu_test::tagged_zip_inputs in(10000, 8000, 31);
+  const auto &a = in.a, &b = in.b;
   auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
-  auto d_ai = to_backend<backend>(ai), d_bi = to_backend<backend>(bi);
-  auto d_af = to_backend<backend>(af), d_bf = to_backend<backend>(bf);
+  auto d_ai = to_backend<backend>(in.a_tags), d_bi = to_backend<backend>(in.b_tags);
+  auto d_af = to_backend<backend>(in.a_weights), d_bf = to_backend<backend>(in.b_weights);
   const std::size_t n = a.size() + b.size();
   auto keys = poisoned<backend, int>(n);
   auto out_i = poisoned<backend, int>(n);
@@ -197,10 +192,10 @@ TEST_CASE("merge_by_key: zip_iterator values travel as tuples")
   int wrong = 0;
   for (std::size_t k = 0; k < n; ++k)
   {
-    const bool from_b = h_i[k] >= (1 << 20);
-    const std::size_t src = from_b ? std::size_t(h_i[k] - (1 << 20)) : std::size_t(h_i[k]);
-    const bool ok = from_b ? (src < b.size() && b[src] == h_keys[k] && bf[src] == h_f[k])
-                           : (src < a.size() && a[src] == h_keys[k] && af[src] == h_f[k]);
+    const bool from_b = in.from_b(h_i[k]);
+    const std::size_t src = from_b ? std::size_t(h_i[k] - in.b_tag_base) : std::size_t(h_i[k]);
+    const bool ok = from_b ? (src < b.size() && b[src] == h_keys[k] && in.b_weights[src] == h_f[k])
+                           : (src < a.size() && a[src] == h_keys[k] && in.a_weights[src] == h_f[k]);
     wrong += ok ? 0 : 1;
   }
   CHECK(wrong == 0);

@@ -446,16 +446,11 @@ TEST_CASE("set operations: 8-byte keys and values")
 
 TEST_CASE("set operations by key: zip_iterator values travel as tuples")
 {
-  const auto a = random_sorted<int>(10000, 0, 99, 91), b = random_sorted<int>(8000, 0, 99, 92);
-  const auto ai = mgpu_test::iota_values<int>(a.size(), 0), bi = mgpu_test::iota_values<int>(b.size(), 1 << 20);
-  std::vector<float> af(a.size()), bf(b.size());
-  for (std::size_t i = 0; i < a.size(); ++i)
-    af[i] = 0.5f * float(i);
-  for (std::size_t i = 0; i < b.size(); ++i)
-    bf[i] = -0.25f * float(i);
+  const mgpu_test::tagged_zip_inputs in(10000, 8000, 91);
+  const auto &a = in.a, &b = in.b;
   auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
-  auto d_ai = to_backend<backend>(ai), d_bi = to_backend<backend>(bi);
-  auto d_af = to_backend<backend>(af), d_bf = to_backend<backend>(bf);
+  auto d_ai = to_backend<backend>(in.a_tags), d_bi = to_backend<backend>(in.b_tags);
+  auto d_af = to_backend<backend>(in.a_weights), d_bf = to_backend<backend>(in.b_weights);
   set_cases::for_each_op([&](auto o) {
     constexpr auto Op = decltype(o)::value;
     const char* operation = set_cases::name_of(Op);
@@ -477,16 +472,16 @@ TEST_CASE("set operations by key: zip_iterator values travel as tuples")
     // belong to the same source element.
     std::vector<std::pair<int, int>> pa, pb;
     for (std::size_t i = 0; i < a.size(); ++i)
-      pa.emplace_back(a[i], ai[i]);
+      pa.emplace_back(a[i], in.a_tags[i]);
     for (std::size_t i = 0; i < b.size(); ++i)
-      pb.emplace_back(b[i], bi[i]);
+      pb.emplace_back(b[i], in.b_tags[i]);
     const auto expected = set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; });
     std::vector<int> expected_i;
     std::vector<float> expected_f;
     for (auto [k, v] : expected)
     {
       expected_i.push_back(v);
-      expected_f.push_back(v >= (1 << 20) ? bf[v - (1 << 20)] : af[v]);
+      expected_f.push_back(in.weight_of(v));
     }
     MGPU_CHECK_EQUAL_RANGES(to_std(out_i), set_cases::padded(expected_i, n));
     MGPU_CHECK_EQUAL_RANGES(to_std(out_f), set_cases::padded(expected_f, n));

@@ -112,6 +112,32 @@ auto to_std(const Vector& values)
   return std::vector<T>(host.begin(), host.end());
 }
 
+// Sorted int keys for two ranges with zip_iterator values (tag, weight): the
+// tag names each element's source (A: its index, B: b_tag_base + its index)
+// and the weight is a float derived from the source, so a tuple whose halves
+// come apart, or a value that left its key, is caught.
+struct tagged_zip_inputs
+{
+  static constexpr int b_tag_base = 1 << 20;
+  std::vector<int> a, b, a_tags, b_tags;
+  std::vector<float> a_weights, b_weights;
+
+  // Keys in [0, 99] (many duplicates): A from `seed`, B from `seed + 1`.
+  tagged_zip_inputs(std::size_t a_count, std::size_t b_count, std::uint64_t seed)
+      : a(random_sorted<int>(a_count, 0, 99, seed)), b(random_sorted<int>(b_count, 0, 99, seed + 1)),
+        a_tags(iota_values<int>(a_count, 0)), b_tags(iota_values<int>(b_count, b_tag_base)), a_weights(a_count),
+        b_weights(b_count)
+  {
+    for (std::size_t i = 0; i < a_count; ++i)
+      a_weights[i] = 0.5f * float(i);
+    for (std::size_t i = 0; i < b_count; ++i)
+      b_weights[i] = -0.25f * float(i);
+  }
+
+  bool from_b(int tag) const { return tag >= b_tag_base; }
+  float weight_of(int tag) const { return from_b(tag) ? b_weights[tag - b_tag_base] : a_weights[tag]; }
+};
+
 // Equality with the first differing position in the failure message.
 template <class T, class U>
 std::string first_mismatch(const std::vector<T>& actual, const std::vector<U>& expected)
