@@ -71,7 +71,7 @@ std::vector<std::pair<int, int>> replay_tiles(const std::vector<int>& a, const s
       loaded[b_offset + j] = b[first.b + j];
     for (int thread = 0; thread < NT; ++thread)
     {
-      int keys[VT], sources[VT];
+      int keys[VT] = {}, sources[VT] = {};
       const unsigned commit = mgpu::detail::thread_set_operation<VT, Op, Multiplicity, true>(
         loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, keys, sources, less);
       for (int i = 0; i < VT; ++i)

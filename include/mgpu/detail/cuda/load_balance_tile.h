@@ -52,11 +52,14 @@ struct lbs_tile_range
 };
 
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
-// segments (segment -1, before the first, has neither). A pass covers
-// `chunk` rows of the tile's threads, enough for a tile of half items and
-// half segments; rows past the tile's offsets are skipped (the tests are
-// uniform over the CTA), and all of a pass's loads are issued before its
-// first shared store, so they are in flight together.
+// segments (segment -1, before the first, has neither). Thread 0 takes slot
+// 0 (the segment begun before the tile) and the sentinel; the rows take
+// slots 1 .. b_len, offsets[b0 + k] at slot k + 1, so their addresses are
+// one base plus a constant per row and need no test beyond k < b_len. A
+// pass covers `chunk` rows of the tile's threads, enough for a tile of half
+// items and half segments; rows past the tile's offsets are skipped (the
+// tests are uniform over the CTA), and all of a pass's loads (and thread 0's)
+// are issued before its first shared store, so they are in flight together.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void stage_tile_segments(
   OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, Storage& shared)
@@ -65,48 +68,64 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   constexpr int chunk     = (Shape::items_per_thread + 2) / 2;
   using segment_data      = typename Op::segment_data;
   constexpr bool has_data = !is_lbs_nothing_v<segment_data>;
+  const int tid           = static_cast<int>(threadIdx.x);
   const int a_len         = range.item_count;
   const int b_len         = range.offset_count;
-  const Size first        = range.segment_begin - 1;
+  const Size b0           = range.segment_begin;
+  const Size a0           = range.item_begin;
   int* starts             = shared.local + a_len;
 
-  // Slots k in [0, b_len] hold a loaded offset; k = b_len + 1 is the sentinel.
-  for (int row = 0; row <= b_len + 1; row += NT * chunk)
+  const bool has_head = tid == 0 && b0 > 0;
+  Size head_offset    = 0;
+  segment_data head_data{};
+  if (has_head)
+  {
+    head_offset = static_cast<Size>(offsets[b0 - 1]);
+    if constexpr (has_data)
+      head_data = op.load_segment(b0 - 1);
+  }
+
+  const auto tile_offsets = offsets + b0;
+  for (int row = 0; row < b_len; row += NT * chunk)
   {
     Size offset_values[chunk];
     segment_data data[has_data ? chunk : 1];
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
     {
-      if (row + i * NT > b_len)
+      if (row + i * NT >= b_len)
         break;
-      const int k = row + static_cast<int>(threadIdx.x) + i * NT;
-      if (k <= b_len && first + k >= 0)
+      const int k = row + tid + i * NT;
+      if (k < b_len)
       {
-        offset_values[i] = static_cast<Size>(offsets[first + k]);
+        offset_values[i] = static_cast<Size>(tile_offsets[k]);
         if constexpr (has_data)
-          data[i] = op.load_segment(first + k);
+          data[i] = op.load_segment(b0 + k);
       }
     }
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
     {
-      if (row + i * NT > b_len + 1)
+      if (row + i * NT >= b_len)
         break;
-      const int k = row + static_cast<int>(threadIdx.x) + i * NT;
-      if (k == 0)
+      const int k = row + tid + i * NT;
+      if (k < b_len)
       {
-        starts[0]        = 0;
-        shared.head_rank = first >= 0 ? range.item_begin - offset_values[i] : Size(0);
+        starts[k + 1] = static_cast<int>(offset_values[i] - a0);
+        if constexpr (has_data)
+          shared.staged[k + 1] = data[i];
       }
-      else if (k <= b_len)
-        starts[k] = static_cast<int>(offset_values[i] - range.item_begin);
-      else if (k == b_len + 1)
-        starts[k] = a_len;
-      if constexpr (has_data)
-        if (k <= b_len && first + k >= 0)
-          shared.staged[k] = data[i];
     }
+  }
+
+  if (tid == 0)
+  {
+    starts[0]         = 0;
+    starts[b_len + 1] = a_len;
+    shared.head_rank  = has_head ? a0 - head_offset : Size(0);
+    if constexpr (has_data)
+      if (has_head)
+        shared.staged[0] = head_data;
   }
 }
 
