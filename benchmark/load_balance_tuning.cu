@@ -223,6 +223,14 @@ const bool registered = [] {
   add("expand/256x15/kernels_only", engine<op_kind::expand, 256, 15, 5, harness::kernels_only>);
   add("gather/256x15/kernels_only", engine<op_kind::gather, 256, 15, 5, harness::kernels_only>);
   add("move/256x11/kernels_only", engine<op_kind::move, 256, 11, 5, harness::kernels_only>);
+  add("move/256x15/kernels_only", engine<op_kind::move, 256, 15, 4, harness::kernels_only>);
+  add("lbs/256x27/allocating", engine<op_kind::lbs, 256, 27, 6, harness::allocating>);
+  add("lbs/256x31/allocating", engine<op_kind::lbs, 256, 31, 6, harness::allocating>);
+  add("lbs/256x19/allocating", engine<op_kind::lbs, 256, 19, 6, harness::allocating>);
+  add("expand/256x19/allocating", engine<op_kind::expand, 256, 19, 4, harness::allocating>);
+  add("expand/256x23/allocating", engine<op_kind::expand, 256, 23, 4, harness::allocating>);
+  add("gather/256x23/kernels_only", engine<op_kind::gather, 256, 23, 4, harness::kernels_only>);
+  add("gather/256x19/kernels_only", engine<op_kind::gather, 256, 19, 4, harness::kernels_only>);
   return true;
 }();
 

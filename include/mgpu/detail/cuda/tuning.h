@@ -93,32 +93,31 @@ constexpr int lbs_items_per_thread()
   return items;
 }
 
-// Measured on an H200, 2^26 int32 items, medians of the family benchmarks
-// (us; mean count 1 / 16), 256 threads:
-//   search, transform_lbs (nothing staged): 23 items: 205 / 116 and 266 / 188;
-//     15 items: 228 / 118 and 271 / 185 (the 128x15 tiles used before:
-//     268 / 126 and 320 / 190).
-//   interval_expand (4 bytes staged, nothing loaded per item): 15 items, 5
-//     tiles per SM: 281 / 146; 23 items, 4 tiles (shared memory): 276 / 153.
-//   interval_gather (4 bytes staged, one load per item, issued after the
-//     search: more items per thread put more of them in flight): 23 items:
-//     418 / 295; 15 items: 451 / 297.
-//   interval_move (8 bytes staged): 11 items: 654 / 418; 15: 647 / 423.
+// Measured on an H200, 2^26 int32 items, medians (us; mean count 1 / 16),
+// 256 threads, with the tile's offsets staged one base per pass:
+//   search, transform_lbs (nothing staged), whole calls: 23 items: 195 /
+//     112; 19: 207 / 114; 27: 206 / 113; 31: 208 / 116.
+//   interval_expand (4 bytes staged, nothing loaded per item), whole calls:
+//     15 items, 5 tiles per SM: 281 / 140; 19: 282 / 148; 23: 288 / 159.
+//   interval_gather (4 bytes staged, one load per item), kernels only: 15
+//     items: 329 / 210; 19: 333 / 218; 23: 342 / 233 (23 led while the
+//     staging took more registers and instructions).
+//   interval_move (8 bytes staged), kernels only: 11 and 15 items: 548 /
+//     360-363.
 // ItemLoads: the operation loads per-item data after the search (gather,
-// scatter, move). IndexBytes: 4 or 8 (64-bit indices stage their offsets in
+// scatter, move); on sm_90 the best shape no longer depends on it. IndexBytes: 4 or 8 (64-bit indices stage their offsets in
 // twice the registers, so their tiles stay smaller).
-template <int StagedBytes, bool ItemLoads>
+template <int StagedBytes>
 inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 23
-                                    : StagedBytes <= 4 ? (ItemLoads ? 23 : 15)
+                                    : StagedBytes <= 4 ? 15
                                     : StagedBytes <= 8 ? 11
                                                        : 9;
 
 template <int StagedBytes, bool ItemLoads, int IndexBytes>
 struct load_balance_tuning_sm90
 {
-  static constexpr int cap = IndexBytes > 4 && lbs_items_sm90<StagedBytes, ItemLoads> > 15
-                             ? 15
-                             : lbs_items_sm90<StagedBytes, ItemLoads>;
+  static constexpr int cap =
+    IndexBytes > 4 && lbs_items_sm90<StagedBytes> > 15 ? 15 : lbs_items_sm90<StagedBytes>;
   using shape = tile_shape<256, lbs_items_per_thread<256, StagedBytes, cap>()>;
 };
 
