@@ -35,7 +35,7 @@ struct set_tile_storage
   static constexpr int load_capacity = Shape::tile_size + 3;
 
   using scan_t   = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
-  using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>>;
+  using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>, set_lookback_delay>;
 
   struct compacted_space
   {
@@ -151,10 +151,14 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   }
   __syncthreads();
 
+  // Rows past the tile's outputs are skipped (uniform over the CTA): most
+  // rows of a sparse result such as an intersection.
   const int outputs = static_cast<int>(tile_outputs);
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
+    if (i * NT >= outputs)
+      break;
     const int j = tid + i * NT;
     if (j < outputs)
       keys_out[tile_offset + j] = shared.tile.compacted.keys[j];
@@ -171,6 +175,8 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
 #pragma unroll
     for (int i = 0; i < VT; ++i)
     {
+      if (i * NT >= outputs)
+        break;
       const int j = tid + i * NT;
       if (j < outputs)
       {
@@ -185,6 +191,8 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
 #pragma unroll
     for (int i = 0; i < VT; ++i)
     {
+      if (i * NT >= outputs)
+        break;
       const int j = tid + i * NT;
       if (j < outputs)
         vals_out[tile_offset + j] = values[i];

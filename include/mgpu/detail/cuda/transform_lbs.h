@@ -87,8 +87,7 @@ void transform_lbs_with_shape(
   finish(policy, algorithm);
 }
 
-// What an operation stages per segment and whether it loads per item: picks
-// the tile shape.
+// What an operation stages per segment: picks the tile shape.
 template <class T>
 constexpr int lbs_bytes_of()
 {
@@ -99,8 +98,6 @@ constexpr int lbs_bytes_of()
 }
 template <class Op>
 inline constexpr int lbs_staged_bytes = lbs_bytes_of<typename Op::segment_data>();
-template <class Op>
-inline constexpr bool lbs_loads_items = !is_lbs_nothing_v<typename Op::item_value>;
 
 // Runs `op` over `total` work items in `segment_count` segments with `Size`
 // (int32 or int64) indices. Expects total > 0 and segment_count > 0. Exposed
@@ -110,10 +107,10 @@ void transform_lbs(Policy& policy, OffsetIt offsets, Size segment_count, Size to
                    const char* algorithm)
 {
   if (current_arch(algorithm) >= 90)
-    transform_lbs_with_shape<Size, typename load_balance_tuning_sm90<lbs_staged_bytes<Op>, lbs_loads_items<Op>, int(sizeof(Size))>::shape>(
+    transform_lbs_with_shape<Size, typename load_balance_tuning_sm90<lbs_staged_bytes<Op>, int(sizeof(Size))>::shape>(
       policy, offsets, segment_count, total, op, algorithm);
   else
-    transform_lbs_with_shape<Size, typename load_balance_tuning_fallback<lbs_staged_bytes<Op>, lbs_loads_items<Op>, int(sizeof(Size))>::shape>(
+    transform_lbs_with_shape<Size, typename load_balance_tuning_fallback<lbs_staged_bytes<Op>, int(sizeof(Size))>::shape>(
       policy, offsets, segment_count, total, op, algorithm);
 }
 

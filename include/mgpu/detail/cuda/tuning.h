@@ -104,16 +104,15 @@ constexpr int lbs_items_per_thread()
 //     staging took more registers and instructions).
 //   interval_move (8 bytes staged), kernels only: 11 and 15 items: 548 /
 //     360-363.
-// ItemLoads: the operation loads per-item data after the search (gather,
-// scatter, move); on sm_90 the best shape no longer depends on it. IndexBytes: 4 or 8 (64-bit indices stage their offsets in
-// twice the registers, so their tiles stay smaller).
+// IndexBytes: 4 or 8 (64-bit indices stage their offsets in twice the
+// registers, so their tiles stay smaller).
 template <int StagedBytes>
 inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 23
                                     : StagedBytes <= 4 ? 15
                                     : StagedBytes <= 8 ? 11
                                                        : 9;
 
-template <int StagedBytes, bool ItemLoads, int IndexBytes>
+template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_sm90
 {
   static constexpr int cap =
@@ -121,7 +120,7 @@ struct load_balance_tuning_sm90
   using shape = tile_shape<256, lbs_items_per_thread<256, StagedBytes, cap>()>;
 };
 
-template <int StagedBytes, bool ItemLoads, int IndexBytes>
+template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_fallback
 {
   using shape = tile_shape<128, lbs_items_per_thread<128, StagedBytes, 11>()>;
