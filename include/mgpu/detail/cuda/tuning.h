@@ -49,25 +49,32 @@ struct set_tuning
   static constexpr int min_ctas_per_sm = MinCtasPerSM;
 };
 
-// HasValues: the by_key flavours, which also gather and store values.
-// Measured on an H200, 2 x 2^26 int32 keys, whole calls (median of 5, us;
-// wide keys / 1000 distinct keys):
+// ValuesFromBoth: union and symmetric difference by key, whose dense outputs
+// gather values from either input. Intersection and difference by key gather
+// a sparse subset of A's values and take the keys' shape.
+// Measured on an H200, 2 x 2^26 int32 keys, whole calls (median of 5 or 7,
+// us; wide keys / 1000 distinct keys):
 //   intersection  256x23 cap 4: 434/480; 128x23 cap 8: 439/483; 256x19: 467/510;
 //                 256x15 cap 5: 472/517; 256x15 uncapped: 532/576
 //   union         256x23 cap 4: 576/481; 128x23 cap 8: 577/487; 256x15: 664/575
 //   union_by_key  256x15 cap 5: 946/726; 256x23 cap 4: 973/747; 256x11 cap 6:
 //                 992/745; 256x15 uncapped: 1321/1138
+//   intersection_by_key (rows past the outputs skipped): 256x23 cap 4:
+//                 483/639; 256x19 cap 5: 492/646; 128x23 cap 8: 512/680;
+//                 256x15 cap 5: 527/655; 256x11 cap 6: 557/685
+//   difference_by_key (same): 256x23 cap 4: 646/440; 256x19 cap 5: 656/439;
+//                 256x15 cap 5: 673/476; 128x23 cap 8: 689/458
 // Capping registers costs a few spilled bytes but fits more tiles per SM,
 // which is what a latency-bound kernel needs. 8-byte keys are not yet tuned.
-template <int KeyBytes, bool HasValues>
+template <int KeyBytes, bool ValuesFromBoth>
 struct set_operation_tuning_sm90
   : std::conditional_t<
       KeyBytes <= 4,
-      std::conditional_t<HasValues, set_tuning<tile_shape<256, 15>, 5>, set_tuning<tile_shape<256, 23>, 4>>,
+      std::conditional_t<ValuesFromBoth, set_tuning<tile_shape<256, 15>, 5>, set_tuning<tile_shape<256, 23>, 4>>,
       set_tuning<tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 8 ? 11 : 7>, 1>>
 {};
 
-template <int KeyBytes, bool HasValues>
+template <int KeyBytes, bool ValuesFromBoth>
 struct set_operation_tuning_fallback : set_tuning<tile_shape<128, KeyBytes <= 8 ? 11 : 7>, 1>
 {};
 
