@@ -364,18 +364,6 @@ void register_shapes(std::int64_t total, distribution dist)
   register_shape<F, ByKey, 128, 11, 12>(total, dist);
 }
 
-// The by_key operations whose outputs are a subset of A: their value gather
-// is sparse, so they may want other shapes than union's.
-template <family F>
-void register_sparse_by_key_shapes(std::int64_t total, distribution dist)
-{
-  register_shape<F, true, 256, 15, 5>(total, dist);
-  register_shape<F, true, 256, 19, 5>(total, dist);
-  register_shape<F, true, 256, 23, 4>(total, dist);
-  register_shape<F, true, 128, 23, 8>(total, dist);
-  register_shape<F, true, 256, 11, 6>(total, dist);
-}
-
 const bool registered = [] {
   register_type<std::int32_t>("int32");
   register_type<std::int64_t>("int64");
@@ -384,8 +372,10 @@ const bool registered = [] {
     register_shapes<family::intersection, false>(std::int64_t(1) << 27, dist);
     register_shapes<family::union_, false>(std::int64_t(1) << 27, dist);
     register_shapes<family::union_, true>(std::int64_t(1) << 27, dist);
-    register_sparse_by_key_shapes<family::intersection>(std::int64_t(1) << 27, dist);
-    register_sparse_by_key_shapes<family::difference>(std::int64_t(1) << 27, dist);
+    // Intersection and difference by key gather a sparse subset of A's
+    // values, so they may want other shapes than union by key.
+    register_shapes<family::intersection, true>(std::int64_t(1) << 27, dist);
+    register_shapes<family::difference, true>(std::int64_t(1) << 27, dist);
   }
   return true;
 }();
