@@ -358,6 +358,12 @@ void register_shapes(std::int64_t total, distribution dist)
   register_shape<F, ByKey, 256, 19, 1>(total, dist);
   register_shape<F, ByKey, 256, 19, 5>(total, dist);
   register_shape<F, ByKey, 256, 23, 4>(total, dist);
+  register_shape<F, ByKey, 256, 23, 5>(total, dist);
+  if constexpr (!ByKey) // a by-key tile this large exceeds 48 KiB of shared memory
+  {
+    register_shape<F, ByKey, 256, 27, 4>(total, dist);
+    register_shape<F, ByKey, 256, 31, 4>(total, dist);
+  }
   register_shape<F, ByKey, 128, 23, 8>(total, dist);
   register_shape<F, ByKey, 256, 15, 6>(total, dist);
   register_shape<F, ByKey, 256, 11, 6>(total, dist);

@@ -8,6 +8,7 @@
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/set_partition.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
+#include <mgpu/detail/cuda/tile_load.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
@@ -83,24 +84,10 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   const int b_offset     = a_len + int(look_ahead); // B's slice follows A's in shared memory
   const int load_count   = count + 2 * int(look_ahead);
 
-  // Load A's then B's slice, striped across the CTA; all loads in flight first.
-  {
-    key_t items[VT + 1];
-#pragma unroll
-    for (int i = 0; i <= VT; ++i)
-    {
-      const int j = tid + i * NT;
-      if (j < load_count)
-        items[i] = j < b_offset ? key_t(a_keys[first.a + j]) : key_t(b_keys[first.b + (j - b_offset)]);
-    }
-#pragma unroll
-    for (int i = 0; i <= VT; ++i)
-    {
-      const int j = tid + i * NT;
-      if (j < load_count)
-        shared.tile.loaded[j] = items[i];
-    }
-  }
+  // A's slice (with its look-ahead key), then B's.
+  load_two_slices<NT, VT + 1>(a_keys + first.a, b_offset, b_keys + first.b, load_count - b_offset,
+                              shared.tile.loaded);
+  finish_slice_loads();
   __syncthreads();
 
   // Each thread's share of the tile starts where its diagonal meets the
@@ -154,24 +141,15 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   // Rows past the tile's outputs are skipped (uniform over the CTA): most
   // rows of a sparse result such as an intersection.
   const int outputs = static_cast<int>(tile_outputs);
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
-  {
-    if (i * NT >= outputs)
-      break;
-    const int j = tid + i * NT;
-    if (j < outputs)
-      keys_out[tile_offset + j] = shared.tile.compacted.keys[j];
-  }
-
+  // Values are gathered through the outputs' source positions: from A for
+  // intersection and difference, from whichever side gave the key
+  // otherwise. Positions rise along each side, so the reads stay close to
+  // coalesced. They are issued before the keys are stored, so their latency
+  // overlaps the key stores.
+  using value_t = value_type_or_byte_t<ValIt1>;
+  value_t values[has_values ? VT : 1];
   if constexpr (has_values)
   {
-    // Values are gathered through the outputs' source positions: from A for
-    // intersection and difference, from whichever side gave the key
-    // otherwise. Positions rise along each side, so the reads stay close to
-    // coalesced.
-    using value_t = value_of<ValIt1>;
-    value_t values[VT];
 #pragma unroll
     for (int i = 0; i < VT; ++i)
     {
@@ -188,6 +166,18 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
           values[i] = a_vals[first.a + source];
       }
     }
+  }
+#pragma unroll
+  for (int i = 0; i < VT; ++i)
+  {
+    if (i * NT >= outputs)
+      break;
+    const int j = tid + i * NT;
+    if (j < outputs)
+      keys_out[tile_offset + j] = shared.tile.compacted.keys[j];
+  }
+  if constexpr (has_values)
+  {
 #pragma unroll
     for (int i = 0; i < VT; ++i)
     {
@@ -259,11 +249,10 @@ Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, Key
   if (Op == set_op::difference && a_count == 0)
     return 0;
   constexpr int key_bytes          = int(sizeof(value_of<KeyIt1>));
-  constexpr bool values_from_both = has_values_v<ValIt1> && takes_from_b_v<Op>;
   if (current_arch(algorithm) >= 90)
-    return set_operation_with_tuning<Size, set_operation_tuning_sm90<key_bytes, values_from_both>, Op, Multiplicity>(
+    return set_operation_with_tuning<Size, set_operation_tuning_sm90<key_bytes>, Op, Multiplicity>(
       policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
-  return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes, values_from_both>, Op, Multiplicity>(
+  return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes>, Op, Multiplicity>(
     policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
 }
 

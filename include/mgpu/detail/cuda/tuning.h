@@ -49,32 +49,30 @@ struct set_tuning
   static constexpr int min_ctas_per_sm = MinCtasPerSM;
 };
 
-// ValuesFromBoth: union and symmetric difference by key, whose dense outputs
-// gather values from either input. Intersection and difference by key gather
-// a sparse subset of A's values and take the keys' shape.
-// Measured on an H200, 2 x 2^26 int32 keys, whole calls (median of 5 or 7,
-// us; wide keys / 1000 distinct keys):
-//   intersection  256x23 cap 4: 434/480; 128x23 cap 8: 439/483; 256x19: 467/510;
-//                 256x15 cap 5: 472/517; 256x15 uncapped: 532/576
-//   union         256x23 cap 4: 576/481; 128x23 cap 8: 577/487; 256x15: 664/575
-//   union_by_key  256x15 cap 5: 946/726; 256x23 cap 4: 973/747; 256x11 cap 6:
-//                 992/745; 256x15 uncapped: 1321/1138
-//   intersection_by_key (rows past the outputs skipped): 256x23 cap 4:
-//                 483/639; 256x19 cap 5: 492/646; 128x23 cap 8: 512/680;
-//                 256x15 cap 5: 527/655; 256x11 cap 6: 557/685
-//   difference_by_key (same): 256x23 cap 4: 646/440; 256x19 cap 5: 656/439;
-//                 256x15 cap 5: 673/476; 128x23 cap 8: 689/458
+// One shape for every operation, keys or key-value pairs. Measured on an
+// H200, 2 x 2^26 int32 keys, whole calls (median of 5, us; wide keys / 1000
+// distinct keys), with the tile's keys copied by cp.async:
+//   intersection  256x31 cap 4: 352/396; 256x23 cap 4: 357/405; 256x23 cap
+//                 5: 361/406; 256x27 cap 4: 362/414; 128x23 cap 8: 387/432;
+//                 256x19 cap 5: 404/433; 256x15 cap 5: 419/450
+//   union         256x23 cap 4: 490/404; 256x31 cap 4: 492/393; 256x27 cap
+//                 4: 503/415; 256x19: 521/436; 128x23 cap 8: 526/443
+//   union_by_key  256x23 cap 4: 818/589; 256x15 cap 5: 854/626; 128x23 cap
+//                 8: 857/683; 256x11 cap 6: 970/747
+//   intersection_by_key: 256x23 cap 4: 437/572; 128x23 cap 8: 464/603;
+//                 256x19 cap 5: 469/595; 256x15 cap 5: 500/614
+//   difference_by_key: 256x23 cap 4: 579/403; 128x23 cap 8: 610/419;
+//                 256x19 cap 5: 625/421; 256x15 cap 5: 638/449
 // Capping registers costs a few spilled bytes but fits more tiles per SM,
-// which is what a latency-bound kernel needs. 8-byte keys are not yet tuned.
-template <int KeyBytes, bool ValuesFromBoth>
+// which is what a latency-bound kernel needs; larger by-key tiles would
+// exceed 48 KiB of static shared memory. 8-byte keys are not yet tuned.
+template <int KeyBytes>
 struct set_operation_tuning_sm90
-  : std::conditional_t<
-      KeyBytes <= 4,
-      std::conditional_t<ValuesFromBoth, set_tuning<tile_shape<256, 15>, 5>, set_tuning<tile_shape<256, 23>, 4>>,
-      set_tuning<tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 8 ? 11 : 7>, 1>>
+  : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 23>, 4>,
+                       set_tuning<tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 8 ? 11 : 7>, 1>>
 {};
 
-template <int KeyBytes, bool ValuesFromBoth>
+template <int KeyBytes>
 struct set_operation_tuning_fallback : set_tuning<tile_shape<128, KeyBytes <= 8 ? 11 : 7>, 1>
 {};
 
