@@ -303,7 +303,8 @@ void register_type(const char* type_name)
 // Tile shapes
 // ---------------------------------------------------------------------------
 
-template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas>
+template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas, unsigned FirstSleep = 1000,
+          unsigned PollSleep = 350>
 void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
 {
   using Key   = std::int32_t;
@@ -324,10 +325,10 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
     constexpr auto op = internal_op(F);
     constexpr auto multiplicity = mgpu::key_multiplicity::duplicates;
     if constexpr (ByKey)
-      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas>, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas, FirstSleep, PollSleep>, op, multiplicity>(
         policy, a, na, b, nb, av, bv, keys_out, values_out, ::cuda::std::less<>{}, "benchmark");
     else
-      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas>, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas, FirstSleep, PollSleep>, op, multiplicity>(
         policy, a, na, b, nb, mgpu::detail::no_values{}, mgpu::detail::no_values{}, keys_out,
         mgpu::detail::no_values{}, ::cuda::std::less<>{}, "benchmark");
   });
@@ -347,6 +348,29 @@ void register_shape(std::int64_t total, distribution dist)
   benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
     bench_shape<F, ByKey, Threads, ItemsPerThread, MinCtas>(s, total, dist);
   })->Apply(bench::configure);
+}
+
+// The look-back's sleeps on the engine's shape: s<first>p<poll>, in ns.
+template <family F, bool ByKey, unsigned FirstSleep, unsigned PollSleep>
+void register_delay(std::int64_t total, distribution dist)
+{
+  const std::string name = std::string(family_name(F)) + (ByKey ? "_by_key" : "") + "_tuning/mgpu_256x23m4_s" +
+                           std::to_string(FirstSleep) + "p" + std::to_string(PollSleep) + "/int32/" + dist.name() +
+                           "/" + std::to_string(total);
+  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+    bench_shape<F, ByKey, 256, 23, 4, FirstSleep, PollSleep>(s, total, dist);
+  })->Apply(bench::configure);
+}
+
+template <family F, bool ByKey>
+void register_delays(std::int64_t total, distribution dist)
+{
+  register_delay<F, ByKey, 1000, 350>(total, dist);
+  register_delay<F, ByKey, 600, 350>(total, dist);
+  register_delay<F, ByKey, 1500, 350>(total, dist);
+  register_delay<F, ByKey, 2000, 350>(total, dist);
+  register_delay<F, ByKey, 1000, 200>(total, dist);
+  register_delay<F, ByKey, 1000, 600>(total, dist);
 }
 
 template <family F, bool ByKey>
@@ -382,6 +406,10 @@ const bool registered = [] {
     // values, so they may want other shapes than union by key.
     register_shapes<family::intersection, true>(std::int64_t(1) << 27, dist);
     register_shapes<family::difference, true>(std::int64_t(1) << 27, dist);
+    register_delays<family::intersection, false>(std::int64_t(1) << 27, dist);
+    register_delays<family::union_, false>(std::int64_t(1) << 27, dist);
+    register_delays<family::union_, true>(std::int64_t(1) << 27, dist);
+    register_delays<family::symmetric_difference, true>(std::int64_t(1) << 27, dist);
   }
   return true;
 }();

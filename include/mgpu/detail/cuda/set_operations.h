@@ -28,7 +28,7 @@ namespace mgpu::detail::cuda {
 
 // Shared memory of one tile. The loaded keys are dead once every thread has
 // run its serial loop, so the compacted outputs reuse their space.
-template <class Shape, class Key, class Size, bool KeepSources>
+template <class Shape, class Key, class Size, bool KeepSources, class LookbackDelay>
 struct set_tile_storage
 {
   // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
@@ -36,7 +36,7 @@ struct set_tile_storage
   static constexpr int load_capacity = Shape::tile_size + 3;
 
   using scan_t   = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
-  using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>, set_lookback_delay>;
+  using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>, LookbackDelay>;
 
   struct compacted_space
   {
@@ -66,7 +66,8 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   static_assert(VT <= 32, "one commit bit per item");
   constexpr bool has_values = has_values_v<ValIt1>;
   using key_t               = value_of<KeyIt1>;
-  using storage_t           = set_tile_storage<Shape, key_t, Size, has_values>;
+  using delay_t             = set_lookback_delay<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
+  using storage_t           = set_tile_storage<Shape, key_t, Size, has_values, delay_t>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 

@@ -30,11 +30,12 @@ using set_tile_state = cub::ScanTileState<Size>;
 // How a tile's look-back waits on its predecessors. Like CUB's default it
 // sleeps before the first poll and between polls once the grid is large
 // (hundreds of tiles polling without pause crowd the L2: 13-23% slower on an
-// H200), but the first sleep is 1000 ns rather than 450, which measured 1-3%
-// faster.
+// H200), but the first sleep is longer than CUB's 450 ns (see
+// set_tuning in tuning.h for the measurements).
+template <unsigned FirstNs, unsigned PollNs>
 struct set_lookback_delay
 {
-  static constexpr unsigned first_ns = 1000, poll_ns = 350, large_grid = 500;
+  static constexpr unsigned large_grid = 500;
   static __device__ MGPU_FORCEINLINE void sleep_in_large_grid(unsigned ns)
   {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
@@ -46,9 +47,9 @@ struct set_lookback_delay
   }
   struct delay_t
   {
-    __device__ MGPU_FORCEINLINE void operator()() const { sleep_in_large_grid(poll_ns); }
+    __device__ MGPU_FORCEINLINE void operator()() const { sleep_in_large_grid(PollNs); }
   };
-  __device__ MGPU_FORCEINLINE explicit set_lookback_delay(unsigned int /* tile */) { sleep_in_large_grid(first_ns); }
+  __device__ MGPU_FORCEINLINE explicit set_lookback_delay(unsigned int /* tile */) { sleep_in_large_grid(FirstNs); }
   __device__ MGPU_FORCEINLINE delay_t operator()() const { return {}; }
 };
 

@@ -42,11 +42,14 @@ namespace mgpu::detail::cuda {
 // MinCtasPerSM caps the registers (the tile kernel is latency-bound: a tile
 // waits on its split, its loads, the look-back and its stores in turn, so
 // the SM needs many tiles in flight).
-template <class Shape, int MinCtasPerSM>
+// The look-back sleeps FirstNs before its first poll and PollNs between polls.
+template <class Shape, int MinCtasPerSM, unsigned FirstNs = 2000, unsigned PollNs = 350>
 struct set_tuning
 {
-  using shape                          = Shape;
-  static constexpr int min_ctas_per_sm = MinCtasPerSM;
+  using shape                                    = Shape;
+  static constexpr int min_ctas_per_sm           = MinCtasPerSM;
+  static constexpr unsigned lookback_first_sleep = FirstNs;
+  static constexpr unsigned lookback_poll_sleep  = PollNs;
 };
 
 // One shape for every operation, keys or key-value pairs. Measured on an
