@@ -42,7 +42,14 @@ namespace mgpu::detail::cuda {
 // MinCtasPerSM caps the registers (the tile kernel is latency-bound: a tile
 // waits on its split, its loads, the look-back and its stores in turn, so
 // the SM needs many tiles in flight).
-// The look-back sleeps FirstNs before its first poll and PollNs between polls.
+// The look-back sleeps FirstNs before its first poll and PollNs between
+// polls. Measured on an H200 at 256x23, 2 x 2^26 int32 keys (us; wide / 1000
+// distinct keys), first sleep 600 / 1000 / 1500 / 2000 ns (350 ns polls):
+//   intersection 362/410, 357/409, 366/405, 362/401
+//   union 496/408, 497/409, 481/401, 480/403
+//   union_by_key 822/594, 821/593, 811/577, 803/579
+//   symmetric_difference_by_key 821/420, 822/421, 799/423, 801/425
+// Polls of 200 or 600 ns changed the calls by at most 1%.
 template <class Shape, int MinCtasPerSM, unsigned FirstNs = 2000, unsigned PollNs = 350>
 struct set_tuning
 {
