@@ -27,14 +27,12 @@ void multiset_keys()
   using vector = typename Backend::template vector<int>;
   vector d_a(a.begin(), a.end()), d_b(b.begin(), b.end()), out(a.size() + b.size());
   auto end = mgpu::set_intersection(Backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
-  auto intersection = to_host(out);
-  intersection.resize(end - out.begin());
+  const auto intersection = to_host(out, end);
   std::printf("\nIntersection:\n");
   print_array(intersection);
 
   end = mgpu::set_symmetric_difference(Backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
-  auto symmetric_difference = to_host(out);
-  symmetric_difference.resize(end - out.begin());
+  const auto symmetric_difference = to_host(out, end);
   std::printf("\nSymmetric Difference:\n");
   print_array(symmetric_difference);
 
@@ -62,9 +60,7 @@ void multiset_pairs()
   vector d_a(a.begin(), a.end()), d_b(b.begin(), b.end()), keys(2 * n), values(2 * n);
   auto ends = mgpu::set_intersection_by_key(Backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
                                             thrust::make_counting_iterator(0), keys.begin(), values.begin());
-  auto intersection_keys = to_host(keys), intersection_values = to_host(values);
-  intersection_keys.resize(ends.first - keys.begin());
-  intersection_values.resize(ends.second - values.begin());
+  const auto intersection_keys = to_host(keys, ends.first), intersection_values = to_host(values, ends.second);
   std::printf("\nIntersection keys:\n");
   print_array(intersection_keys);
   std::printf("\nIntersection indices:\n");
@@ -73,9 +69,7 @@ void multiset_pairs()
   ends = mgpu::set_symmetric_difference_by_key(Backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
                                                thrust::make_counting_iterator(0), thrust::make_counting_iterator(n),
                                                keys.begin(), values.begin());
-  auto difference_keys = to_host(keys), difference_values = to_host(values);
-  difference_keys.resize(ends.first - keys.begin());
-  difference_values.resize(ends.second - values.begin());
+  const auto difference_keys = to_host(keys, ends.first), difference_values = to_host(values, ends.second);
   std::printf("\nSymmetric difference keys:\n");
   print_array(difference_keys);
   std::printf("\nSymmetric difference indices:\n");

@@ -44,6 +44,15 @@ std::vector<int> to_host(const Vector& values)
   return std::vector<int>(host.begin(), host.end());
 }
 
+// The first elements of `values`, up to `end` (an algorithm's returned end).
+template <class Vector, class It>
+std::vector<int> to_host(const Vector& values, It end)
+{
+  auto host = to_host(values);
+  host.resize(static_cast<std::size_t>(end - values.begin()));
+  return host;
+}
+
 // Ten values a row, each row led by the index of its first value.
 inline void print_array(const std::vector<int>& values)
 {
