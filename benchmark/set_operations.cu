@@ -303,12 +303,10 @@ void register_type(const char* type_name)
 // Tile shapes
 // ---------------------------------------------------------------------------
 
-template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas, unsigned FirstSleep = 1000,
-          unsigned PollSleep = 350>
+template <family F, bool ByKey, class Tuning>
 void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
 {
   using Key   = std::int32_t;
-  using Shape = mgpu::detail::cuda::tile_shape<Threads, ItemsPerThread>;
   auto& d     = inputs<Key>(total, dist);
   prepare_reference<F, ByKey>(d);
   bench::poison(d.keys_out);
@@ -325,10 +323,10 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
     constexpr auto op = internal_op(F);
     constexpr auto multiplicity = mgpu::key_multiplicity::duplicates;
     if constexpr (ByKey)
-      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas, FirstSleep, PollSleep>, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, Tuning, op, multiplicity>(
         policy, a, na, b, nb, av, bv, keys_out, values_out, ::cuda::std::less<>{}, "benchmark");
     else
-      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, mgpu::detail::cuda::set_tuning<Shape, MinCtas, FirstSleep, PollSleep>, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, Tuning, op, multiplicity>(
         policy, a, na, b, nb, mgpu::detail::no_values{}, mgpu::detail::no_values{}, keys_out,
         mgpu::detail::no_values{}, ::cuda::std::less<>{}, "benchmark");
   });
@@ -338,28 +336,33 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
   bench::report_traffic(state, traffic(d, count, ByKey), double(total));
 }
 
+// Registers FAMILY_tuning/mgpu_<variant>/int32/DIST/SIZE with `Tuning`.
+template <family F, bool ByKey, class Tuning>
+void register_tuning(std::int64_t total, distribution dist, const std::string& variant)
+{
+  const std::string name = std::string(family_name(F)) + (ByKey ? "_by_key" : "") + "_tuning/mgpu_" + variant +
+                           "/int32/" + dist.name() + "/" + std::to_string(total);
+  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+    bench_shape<F, ByKey, Tuning>(s, total, dist);
+  })->Apply(bench::configure);
+}
+
+// A tile shape with the engine's look-back sleeps: <threads>x<items>m<min CTAs per SM>.
 template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas>
 void register_shape(std::int64_t total, distribution dist)
 {
-  const std::string name = std::string(family_name(F)) + (ByKey ? "_by_key" : "") + "_tuning/mgpu_" +
-                           std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" +
-                           std::to_string(MinCtas) + "/int32/" + dist.name() +
-                           "/" + std::to_string(total);
-  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
-    bench_shape<F, ByKey, Threads, ItemsPerThread, MinCtas>(s, total, dist);
-  })->Apply(bench::configure);
+  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<Threads, ItemsPerThread>, MinCtas>;
+  register_tuning<F, ByKey, tuning>(
+    total, dist, std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" + std::to_string(MinCtas));
 }
 
 // The look-back's sleeps on the engine's shape: s<first>p<poll>, in ns.
 template <family F, bool ByKey, unsigned FirstSleep, unsigned PollSleep>
 void register_delay(std::int64_t total, distribution dist)
 {
-  const std::string name = std::string(family_name(F)) + (ByKey ? "_by_key" : "") + "_tuning/mgpu_256x23m4_s" +
-                           std::to_string(FirstSleep) + "p" + std::to_string(PollSleep) + "/int32/" + dist.name() +
-                           "/" + std::to_string(total);
-  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
-    bench_shape<F, ByKey, 256, 23, 4, FirstSleep, PollSleep>(s, total, dist);
-  })->Apply(bench::configure);
+  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<256, 23>, 4, FirstSleep, PollSleep>;
+  register_tuning<F, ByKey, tuning>(total, dist,
+                                    "256x23m4_s" + std::to_string(FirstSleep) + "p" + std::to_string(PollSleep));
 }
 
 template <family F, bool ByKey>

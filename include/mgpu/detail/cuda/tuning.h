@@ -61,7 +61,8 @@ struct set_tuning
 
 // One shape for every operation, keys or key-value pairs. Measured on an
 // H200, 2 x 2^26 int32 keys, whole calls (median of 5, us; wide keys / 1000
-// distinct keys), with the tile's keys copied by cp.async:
+// distinct keys), with the tile's keys copied by cp.async and the look-back's
+// first sleep at 1000 ns:
 //   intersection  256x31 cap 4: 352/396; 256x23 cap 4: 357/405; 256x23 cap
 //                 5: 361/406; 256x27 cap 4: 362/414; 128x23 cap 8: 387/432;
 //                 256x19 cap 5: 404/433; 256x15 cap 5: 419/450
