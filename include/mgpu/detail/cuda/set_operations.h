@@ -150,45 +150,17 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   using value_t = value_type_or_byte_t<ValIt1>;
   value_t values[has_values ? VT : 1];
   if constexpr (has_values)
-  {
-#pragma unroll
-    for (int i = 0; i < VT; ++i)
-    {
-      if (i * NT >= outputs)
-        break;
-      const int j = tid + i * NT;
-      if (j < outputs)
-      {
-        const int source = shared.tile.compacted.sources[j];
-        if constexpr (takes_from_b_v<Op>)
-          values[i] = source < b_offset ? value_t(a_vals[first.a + source])
-                                        : value_t(b_vals[first.b + (source - b_offset)]);
-        else
-          values[i] = a_vals[first.a + source];
-      }
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
-  {
-    if (i * NT >= outputs)
-      break;
-    const int j = tid + i * NT;
-    if (j < outputs)
-      keys_out[tile_offset + j] = shared.tile.compacted.keys[j];
-  }
+    for_each_striped<NT, VT>(outputs, [&](int i, int j) {
+      const int source = shared.tile.compacted.sources[j];
+      if constexpr (takes_from_b_v<Op>)
+        values[i] = source < b_offset ? value_t(a_vals[first.a + source])
+                                      : value_t(b_vals[first.b + (source - b_offset)]);
+      else
+        values[i] = a_vals[first.a + source];
+    });
+  for_each_striped<NT, VT>(outputs, [&](int, int j) { keys_out[tile_offset + j] = shared.tile.compacted.keys[j]; });
   if constexpr (has_values)
-  {
-#pragma unroll
-    for (int i = 0; i < VT; ++i)
-    {
-      if (i * NT >= outputs)
-        break;
-      const int j = tid + i * NT;
-      if (j < outputs)
-        vals_out[tile_offset + j] = values[i];
-    }
-  }
+    for_each_striped<NT, VT>(outputs, [&](int i, int j) { vals_out[tile_offset + j] = values[i]; });
   (void) b_vals;
 }
 

@@ -27,10 +27,12 @@ inline constexpr bool async_copyable_v =
   thrust::is_contiguous_iterator_v<It> && std::is_same_v<value_of<It>, T> && std::is_trivially_copyable_v<T>
   && (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) == sizeof(T);
 
-// Issues the copies of src[0, count) to dst[0, count); Rows * NT >= count.
-// Rows past `count` are skipped (the test is uniform over the CTA).
-template <int NT, int Rows, class T>
-__device__ MGPU_FORCEINLINE void copy_rows_async(const T* src, int count, T* dst)
+// Calls f(i, j) for each of the thread's striped elements j = tid + i * NT
+// in [0, count), Rows * NT >= count. Rows past `count` are skipped (the test
+// is uniform over the CTA); i is a compile-time row once unrolled, so f may
+// index register arrays with it.
+template <int NT, int Rows, class F>
+__device__ MGPU_FORCEINLINE void for_each_striped(int count, F&& f)
 {
   const int tid = static_cast<int>(threadIdx.x);
 #pragma unroll
@@ -38,9 +40,17 @@ __device__ MGPU_FORCEINLINE void copy_rows_async(const T* src, int count, T* dst
   {
     if (i * NT >= count)
       break;
-    if (tid + i * NT < count)
-      __pipeline_memcpy_async(dst + tid + i * NT, src + tid + i * NT, sizeof(T));
+    const int j = tid + i * NT;
+    if (j < count)
+      f(i, j);
   }
+}
+
+// Issues the copies of src[0, count) to dst[0, count); Rows * NT >= count.
+template <int NT, int Rows, class T>
+__device__ MGPU_FORCEINLINE void copy_rows_async(const T* src, int count, T* dst)
+{
+  for_each_striped<NT, Rows>(count, [&](int, int j) { __pipeline_memcpy_async(dst + j, src + j, sizeof(T)); });
 }
 
 // shared[0, a_count) = a[0, a_count) and shared[a_count, a_count + b_count)
@@ -59,23 +69,10 @@ __device__ MGPU_FORCEINLINE void load_two_slices(AIt a, int a_count, BIt b, int 
   else
   {
     // All of the thread's loads in flight before its first store.
-    const int tid   = static_cast<int>(threadIdx.x);
     const int count = a_count + b_count;
     T items[Rows];
-#pragma unroll
-    for (int i = 0; i < Rows; ++i)
-    {
-      const int j = tid + i * NT;
-      if (j < count)
-        items[i] = j < a_count ? T(a[j]) : T(b[j - a_count]);
-    }
-#pragma unroll
-    for (int i = 0; i < Rows; ++i)
-    {
-      const int j = tid + i * NT;
-      if (j < count)
-        shared[j] = items[i];
-    }
+    for_each_striped<NT, Rows>(count, [&](int i, int j) { items[i] = j < a_count ? T(a[j]) : T(b[j - a_count]); });
+    for_each_striped<NT, Rows>(count, [&](int i, int j) { shared[j] = items[i]; });
   }
 }
 
