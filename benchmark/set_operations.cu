@@ -27,6 +27,8 @@
 
 namespace {
 
+using mgpu::detail::slot_record;
+
 enum class family
 {
   intersection,
@@ -347,13 +349,17 @@ void register_tuning(std::int64_t total, distribution dist, const std::string& v
   })->Apply(bench::configure);
 }
 
-// A tile shape with the engine's look-back sleeps: <threads>x<items>m<min CTAs per SM>.
-template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas>
+// A tile shape with the engine's look-back sleeps: <threads>x<items>m<min
+// CTAs per SM>, with a "p" when a keys-only tile compacts positions.
+template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas,
+          slot_record KeysOnlyRecord = slot_record::key>
 void register_shape(std::int64_t total, distribution dist)
 {
-  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<Threads, ItemsPerThread>, MinCtas>;
-  register_tuning<F, ByKey, tuning>(
-    total, dist, std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" + std::to_string(MinCtas));
+  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<Threads, ItemsPerThread>, MinCtas,
+                                                2000, 350, KeysOnlyRecord>;
+  register_tuning<F, ByKey, tuning>(total, dist,
+                                    std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" +
+                                      std::to_string(MinCtas) + (KeysOnlyRecord == slot_record::position ? "p" : ""));
 }
 
 // The look-back's sleeps on the engine's shape: s<first>p<poll>, in ns.
@@ -376,25 +382,25 @@ void register_delays(std::int64_t total, distribution dist)
   register_delay<F, ByKey, 1000, 600>(total, dist);
 }
 
+// The shapes near the engine's (tuning.h records the wider sweeps).
 template <family F, bool ByKey>
 void register_shapes(std::int64_t total, distribution dist)
 {
   // m<N>: at least N CTAs per SM (caps the registers).
-  register_shape<F, ByKey, 256, 15, 1>(total, dist);
-  register_shape<F, ByKey, 256, 15, 5>(total, dist);
-  register_shape<F, ByKey, 256, 19, 1>(total, dist);
   register_shape<F, ByKey, 256, 19, 5>(total, dist);
   register_shape<F, ByKey, 256, 23, 4>(total, dist);
   register_shape<F, ByKey, 256, 23, 5>(total, dist);
-  if constexpr (!ByKey) // a by-key tile this large exceeds 48 KiB of shared memory
-  {
-    register_shape<F, ByKey, 256, 27, 4>(total, dist);
-    register_shape<F, ByKey, 256, 31, 4>(total, dist);
-  }
+  register_shape<F, ByKey, 256, 23, 6>(total, dist);
+  register_shape<F, ByKey, 256, 27, 4>(total, dist);
+  register_shape<F, ByKey, 256, 27, 5>(total, dist);
   register_shape<F, ByKey, 128, 23, 8>(total, dist);
-  register_shape<F, ByKey, 256, 15, 6>(total, dist);
-  register_shape<F, ByKey, 256, 11, 6>(total, dist);
-  register_shape<F, ByKey, 128, 11, 12>(total, dist);
+  if constexpr (!ByKey)
+  {
+    register_shape<F, ByKey, 256, 31, 4>(total, dist);
+    register_shape<F, ByKey, 256, 23, 4, slot_record::position>(total, dist);
+    register_shape<F, ByKey, 256, 23, 5, slot_record::position>(total, dist);
+    register_shape<F, ByKey, 256, 27, 4, slot_record::position>(total, dist);
+  }
 }
 
 const bool registered = [] {
@@ -402,17 +408,17 @@ const bool registered = [] {
   register_type<std::int64_t>("int64");
   for (const distribution dist : {distribution{keys_kind::wide, 1}, distribution{keys_kind::narrow, 1}})
   {
-    register_shapes<family::intersection, false>(std::int64_t(1) << 27, dist);
-    register_shapes<family::union_, false>(std::int64_t(1) << 27, dist);
-    register_shapes<family::union_, true>(std::int64_t(1) << 27, dist);
-    // Intersection and difference by key gather a sparse subset of A's
-    // values, so they may want other shapes than union by key.
-    register_shapes<family::intersection, true>(std::int64_t(1) << 27, dist);
-    register_shapes<family::difference, true>(std::int64_t(1) << 27, dist);
-    register_delays<family::intersection, false>(std::int64_t(1) << 27, dist);
-    register_delays<family::union_, false>(std::int64_t(1) << 27, dist);
-    register_delays<family::union_, true>(std::int64_t(1) << 27, dist);
-    register_delays<family::symmetric_difference, true>(std::int64_t(1) << 27, dist);
+    const std::int64_t total = std::int64_t(1) << 27;
+    register_shapes<family::intersection, false>(total, dist);
+    register_shapes<family::union_, false>(total, dist);
+    // By key, intersection and difference gather a sparse subset of A's
+    // values, union and symmetric difference nearly all of both sides'.
+    register_shapes<family::intersection, true>(total, dist);
+    register_shapes<family::union_, true>(total, dist);
+    register_shapes<family::difference, true>(total, dist);
+    register_shapes<family::symmetric_difference, true>(total, dist);
+    register_delays<family::intersection, false>(total, dist);
+    register_delays<family::union_, true>(total, dist);
   }
   return true;
 }();

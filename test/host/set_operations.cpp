@@ -37,6 +37,7 @@ namespace {
 
 using mgpu::detail::set_op;
 using mgpu::key_multiplicity;
+using mgpu::detail::slot_record;
 
 // Outputs as (key, source) with source = A index, or |A| + B index.
 template <int NT, int VT, set_op Op, key_multiplicity Multiplicity>
@@ -71,13 +72,19 @@ std::vector<std::pair<int, int>> replay_tiles(const std::vector<int>& a, const s
       loaded[b_offset + j] = b[first.b + j];
     for (int thread = 0; thread < NT; ++thread)
     {
-      int keys[VT] = {}, sources[VT] = {};
-      const unsigned commit = mgpu::detail::thread_set_operation<VT, Op, Multiplicity, true>(
-        loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, keys, sources, less);
+      // Both records of one thread: its keys, and their positions in the tile.
+      int keys[VT] = {}, positions[VT] = {};
+      const unsigned commit = mgpu::detail::thread_set_operation<VT, Op, Multiplicity, slot_record::key>(
+        loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, keys, less);
+      const unsigned position_commit = mgpu::detail::thread_set_operation<VT, Op, Multiplicity, slot_record::position>(
+        loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, positions, less);
+      REQUIRE(commit == position_commit);
       for (int i = 0; i < VT; ++i)
         if (commit & (1u << i))
         {
-          const int source = sources[i] < b_offset ? first.a + sources[i] : na + first.b + (sources[i] - b_offset);
+          REQUIRE(keys[i] == loaded[positions[i]]);
+          const int source =
+            positions[i] < b_offset ? first.a + positions[i] : na + first.b + (positions[i] - b_offset);
           out.emplace_back(keys[i], source);
         }
     }

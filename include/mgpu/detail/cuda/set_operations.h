@@ -26,30 +26,32 @@
 
 namespace mgpu::detail::cuda {
 
-// Shared memory of one tile. The loaded keys are dead once every thread has
-// run its serial loop, so the compacted outputs reuse their space.
-template <class Shape, class Key, class Size, bool KeepSources, class LookbackDelay>
+// Shared memory of one tile. A tile that records keys compacts them over
+// the loaded keys, which are dead by then; one that records positions keeps
+// the loaded keys and compacts 2-byte positions into them beside.
+template <class Shape, class Key, class Size, slot_record Record, class LookbackDelay>
 struct set_tile_storage
 {
   // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
   // plus one look-ahead key from each input.
   static constexpr int load_capacity = Shape::tile_size + 3;
+  static_assert(load_capacity <= 65536, "tile positions fit in 16 bits");
 
   using scan_t   = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
   using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>, LookbackDelay>;
 
-  struct compacted_space
-  {
-    Key keys[Shape::tile_size];
-    int sources[KeepSources ? Shape::tile_size : 1]; // where each output's value is, in the loaded tile
-  };
-  union tile_space
+  union key_space
   {
     Key loaded[load_capacity];
-    compacted_space compacted;
+    Key compacted[Shape::tile_size];
+  };
+  struct position_space
+  {
+    Key loaded[load_capacity];
+    std::uint16_t compacted[Shape::tile_size];
   };
 
-  tile_space tile;
+  std::conditional_t<Record == slot_record::key, key_space, position_space> tile;
   typename scan_t::TempStorage scan;
   typename prefix_t::TempStorage prefix;
 };
@@ -65,9 +67,11 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread, NV = Shape::tile_size;
   static_assert(VT <= 32, "one commit bit per item");
   constexpr bool has_values = has_values_v<ValIt1>;
-  using key_t               = value_of<KeyIt1>;
-  using delay_t             = set_lookback_delay<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
-  using storage_t           = set_tile_storage<Shape, key_t, Size, has_values, delay_t>;
+  // A by-key tile needs each output's position for its value anyway.
+  constexpr slot_record record = has_values ? slot_record::position : Tuning::keys_only_record;
+  using key_t                  = value_of<KeyIt1>;
+  using delay_t                = set_lookback_delay<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
+  using storage_t              = set_tile_storage<Shape, key_t, Size, record, delay_t>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
@@ -93,10 +97,9 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
 
   // Each thread's share of the tile starts where its diagonal meets the
   // Balanced Path; it runs the serial set operation from there.
-  key_t keys[VT];
-  int sources[has_values ? VT : 1];
-  const unsigned commit = thread_set_operation<VT, Op, Multiplicity, has_values>(
-    shared.tile.loaded, a_len, b_len, b_offset, look_ahead, star_begin, tid, keys, sources, comp);
+  slot_t<record, key_t> slots[VT];
+  const unsigned commit = thread_set_operation<VT, Op, Multiplicity, record>(
+    shared.tile.loaded, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
 
   // Output positions: within the tile by a block scan, across tiles by
   // decoupled look-back on the tiles' output counts.
@@ -122,18 +125,21 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   if (tid == 0 && tile == num_tiles - 1)
     *output_count = tile_offset + tile_outputs;
 
-  // Compact the outputs in shared memory (over the loaded keys: wait until
-  // every serial loop is done with them), then store them striped.
-  __syncthreads();
+  // Compact the outputs in shared memory, then store them striped. Keys
+  // compact over the loaded keys: wait until every serial loop is done
+  // with them.
+  if constexpr (record == slot_record::key)
+    __syncthreads();
   {
     int position = static_cast<int>(thread_offset);
 #pragma unroll
     for (int i = 0; i < VT; ++i)
       if (commit & (1u << i))
       {
-        shared.tile.compacted.keys[position] = keys[i];
-        if constexpr (has_values)
-          shared.tile.compacted.sources[position] = sources[i];
+        if constexpr (record == slot_record::key)
+          shared.tile.compacted[position] = slots[i];
+        else
+          shared.tile.compacted[position] = static_cast<std::uint16_t>(slots[i]);
         ++position;
       }
   }
@@ -142,25 +148,32 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   // Rows past the tile's outputs are skipped (uniform over the CTA): most
   // rows of a sparse result such as an intersection.
   const int outputs = static_cast<int>(tile_outputs);
-  // Values are gathered through the outputs' source positions: from A for
-  // intersection and difference, from whichever side gave the key
-  // otherwise. Positions rise along each side, so the reads stay close to
-  // coalesced. They are issued before the keys are stored, so their latency
-  // overlaps the key stores.
-  using value_t = value_type_or_byte_t<ValIt1>;
-  value_t values[has_values ? VT : 1];
-  if constexpr (has_values)
-    for_each_striped<NT, VT>(outputs, [&](int i, int j) {
-      const int source = shared.tile.compacted.sources[j];
-      if constexpr (takes_from_b_v<Op>)
-        values[i] = source < b_offset ? value_t(a_vals[first.a + source])
-                                      : value_t(b_vals[first.b + (source - b_offset)]);
-      else
-        values[i] = a_vals[first.a + source];
+  if constexpr (record == slot_record::key)
+    for_each_striped<NT, VT>(outputs, [&](int, int j) { keys_out[tile_offset + j] = shared.tile.compacted[j]; });
+  else if constexpr (!has_values)
+    for_each_striped<NT, VT>(outputs, [&](int, int j) {
+      keys_out[tile_offset + j] = shared.tile.loaded[shared.tile.compacted[j]];
     });
-  for_each_striped<NT, VT>(outputs, [&](int, int j) { keys_out[tile_offset + j] = shared.tile.compacted.keys[j]; });
-  if constexpr (has_values)
+  else
+  {
+    // Values are gathered through the outputs' positions: from A for
+    // intersection and difference, from whichever side gave the key
+    // otherwise. Positions rise along each side, so the reads stay close to
+    // coalesced. Every row's value load is in flight before the first value
+    // store, and the key stores overlap them.
+    using value_t = value_type_or_byte_t<ValIt1>;
+    value_t values[VT];
+    for_each_striped<NT, VT>(outputs, [&](int i, int j) {
+      const int position = shared.tile.compacted[j];
+      if constexpr (takes_from_b_v<Op>)
+        values[i] = position < b_offset ? value_t(a_vals[first.a + position])
+                                        : value_t(b_vals[first.b + (position - b_offset)]);
+      else
+        values[i] = a_vals[first.a + position];
+      keys_out[tile_offset + j] = shared.tile.loaded[position];
+    });
     for_each_striped<NT, VT>(outputs, [&](int i, int j) { vals_out[tile_offset + j] = values[i]; });
+  }
   (void) b_vals;
 }
 

@@ -8,6 +8,8 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 
+#include <type_traits>
+
 namespace mgpu::detail {
 
 enum class set_op
@@ -53,17 +55,31 @@ MGPU_HD MGPU_FORCEINLINE set_slot visit_slot(bool a_first, bool b_first)
   return slot;
 }
 
+// What the serial loop records for each output candidate: the key itself,
+// or its position in the loaded tile (A's slice first, then B's), through
+// which a tile reads the key, and a by-key call's value, once it knows
+// where the outputs go. Positions take less shared memory to compact than
+// keys, and free the loaded keys from being copied.
+enum class slot_record
+{
+  key,
+  position
+};
+
+template <slot_record Record, class Key>
+using slot_t = std::conditional_t<Record == slot_record::key, Key, int>;
+
 // The serial set operation of one thread of a tile: at most VT key-rank
 // slots from (a, b) until the inputs consumed reach `end`. The tile's keys
 // are A's slice at [0, a_len) and B's at [b_offset, b_offset + b_len).
-// keys[i] is slot i's output candidate (sources[i] its position in the tile)
-// and bit i of the result says whether it is an output. Without range checks
-// the caller has placed the next key of each input after its slice, so the
-// comparisons never read past the data.
-template <int VT, set_op Op, bool RangeCheck, bool KeepSources, class Key, class Compare>
-MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(
-  const Key* tile_keys, int a, int a_len, int b, int b_len, int b_offset, int end, Key (&keys)[VT],
-  int (&sources)[KeepSources ? VT : 1], Compare comp)
+// slots[i] records slot i's output candidate as `Record` says, and bit i of
+// the result says whether it is an output. Without range checks the caller
+// has placed the next key of each input after its slice, so the comparisons
+// never read past the data.
+template <int VT, set_op Op, bool RangeCheck, slot_record Record, class Key, class Compare>
+MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(const Key* tile_keys, int a, int a_len, int b, int b_len,
+                                                       int b_offset, int end, slot_t<Record, Key> (&slots)[VT],
+                                                       Compare comp)
 {
   static_assert(VT <= 32, "one commit bit per slot");
   unsigned commit = 0;
@@ -92,9 +108,10 @@ MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(
         b_first = comp(b_key, a_key);
       }
       const set_slot slot = visit_slot<Op>(a_first, b_first);
-      keys[i]             = slot.from_b ? b_key : a_key;
-      if constexpr (KeepSources)
-        sources[i] = slot.from_b ? b_offset + b : a;
+      if constexpr (Record == slot_record::key)
+        slots[i] = slot.from_b ? b_key : a_key;
+      else
+        slots[i] = slot.from_b ? b_offset + b : a;
       commit |= unsigned(slot.emit) << i;
       if (slot.advance_a)
         a_key = tile_keys[++a];
@@ -111,10 +128,10 @@ MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(
 // serial_set_operation; `star_begin` says that the tile's first diagonal was
 // starred (the previous tile took one element of B), `look_ahead` that the
 // next key of each input follows its slice.
-template <int VT, set_op Op, key_multiplicity Multiplicity, bool KeepSources, class Key, class Compare>
-MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(
-  const Key* tile_keys, int a_len, int b_len, int b_offset, bool look_ahead, int star_begin, int thread,
-  Key (&keys)[VT], int (&sources)[KeepSources ? VT : 1], Compare comp)
+template <int VT, set_op Op, key_multiplicity Multiplicity, slot_record Record, class Key, class Compare>
+MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(const Key* tile_keys, int a_len, int b_len, int b_offset,
+                                                       bool look_ahead, int star_begin, int thread,
+                                                       slot_t<Record, Key> (&slots)[VT], Compare comp)
 {
   // Diagonals are VT apart from the tile's own (possibly starred) cut, which
   // is where thread 0 starts.
@@ -124,10 +141,10 @@ MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(
   const int end   = first + VT < count ? first + VT : count;
   const auto cut  = balanced_path<Multiplicity, 2>(tile_keys, a_len, tile_keys + b_offset, b_len, diag, comp);
   return look_ahead
-         ? serial_set_operation<VT, Op, false, KeepSources>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end,
-                                                             keys, sources, comp)
-         : serial_set_operation<VT, Op, true, KeepSources>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end,
-                                                            keys, sources, comp);
+         ? serial_set_operation<VT, Op, false, Record>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end, slots,
+                                                        comp)
+         : serial_set_operation<VT, Op, true, Record>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end, slots,
+                                                       comp);
 }
 
 } // namespace mgpu::detail
