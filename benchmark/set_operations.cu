@@ -14,7 +14,7 @@
 //
 // The set_*_tuning families time other tile shapes of the mgpu kernels
 // (IMPL mgpu_<threads>x<items per thread>m<min CTAs per SM>) at 2^27 int32
-// keys.
+// and int64 keys.
 #include "bench_support.h"
 
 #include <mgpu/set_operations.h>
@@ -26,8 +26,6 @@
 #include <string>
 
 namespace {
-
-using mgpu::detail::slot_record;
 
 enum class family
 {
@@ -305,10 +303,9 @@ void register_type(const char* type_name)
 // Tile shapes
 // ---------------------------------------------------------------------------
 
-template <family F, bool ByKey, class Tuning>
+template <family F, bool ByKey, class Tuning, class Key>
 void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
 {
-  using Key   = std::int32_t;
   auto& d     = inputs<Key>(total, dist);
   prepare_reference<F, ByKey>(d);
   bench::poison(d.keys_out);
@@ -338,28 +335,24 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
   bench::report_traffic(state, traffic(d, count, ByKey), double(total));
 }
 
-// Registers FAMILY_tuning/mgpu_<variant>/int32/DIST/SIZE with `Tuning`.
-template <family F, bool ByKey, class Tuning>
+// Registers FAMILY_tuning/mgpu_<variant>/TYPE/DIST/SIZE with `Tuning`.
+template <family F, bool ByKey, class Tuning, class Key = std::int32_t>
 void register_tuning(std::int64_t total, distribution dist, const std::string& variant)
 {
   const std::string name = std::string(family_name(F)) + (ByKey ? "_by_key" : "") + "_tuning/mgpu_" + variant +
-                           "/int32/" + dist.name() + "/" + std::to_string(total);
+                           (sizeof(Key) == 4 ? "/int32/" : "/int64/") + dist.name() + "/" + std::to_string(total);
   benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
-    bench_shape<F, ByKey, Tuning>(s, total, dist);
+    bench_shape<F, ByKey, Tuning, Key>(s, total, dist);
   })->Apply(bench::configure);
 }
 
-// A tile shape with the engine's look-back sleeps: <threads>x<items>m<min
-// CTAs per SM>, with a "p" when a keys-only tile compacts positions.
-template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas,
-          slot_record KeysOnlyRecord = slot_record::key>
+// A tile shape with the engine's look-back sleeps: <threads>x<items>m<min CTAs per SM>.
+template <family F, bool ByKey, int Threads, int ItemsPerThread, int MinCtas, class Key = std::int32_t>
 void register_shape(std::int64_t total, distribution dist)
 {
-  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<Threads, ItemsPerThread>, MinCtas,
-                                                2000, 350, KeysOnlyRecord>;
-  register_tuning<F, ByKey, tuning>(total, dist,
-                                    std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" +
-                                      std::to_string(MinCtas) + (KeysOnlyRecord == slot_record::position ? "p" : ""));
+  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<Threads, ItemsPerThread>, MinCtas>;
+  register_tuning<F, ByKey, tuning, Key>(
+    total, dist, std::to_string(Threads) + "x" + std::to_string(ItemsPerThread) + "m" + std::to_string(MinCtas));
 }
 
 // The look-back's sleeps on the engine's shape: s<first>p<poll>, in ns.
@@ -387,20 +380,30 @@ template <family F, bool ByKey>
 void register_shapes(std::int64_t total, distribution dist)
 {
   // m<N>: at least N CTAs per SM (caps the registers).
-  register_shape<F, ByKey, 256, 19, 5>(total, dist);
   register_shape<F, ByKey, 256, 23, 4>(total, dist);
-  register_shape<F, ByKey, 256, 23, 5>(total, dist);
   register_shape<F, ByKey, 256, 23, 6>(total, dist);
-  register_shape<F, ByKey, 256, 27, 4>(total, dist);
+  register_shape<F, ByKey, 256, 25, 5>(total, dist);
   register_shape<F, ByKey, 256, 27, 5>(total, dist);
-  register_shape<F, ByKey, 128, 23, 8>(total, dist);
-  if constexpr (!ByKey)
+  register_shape<F, ByKey, 256, 27, 6>(total, dist);
+  register_shape<F, ByKey, 256, 29, 5>(total, dist);
+  register_shape<F, ByKey, 256, 31, 5>(total, dist);
+  register_shape<F, ByKey, 128, 27, 10>(total, dist);
+  if constexpr (!ByKey) // a by-key tile this large exceeds 48 KiB of shared memory
   {
-    register_shape<F, ByKey, 256, 31, 4>(total, dist);
-    register_shape<F, ByKey, 256, 23, 4, slot_record::position>(total, dist);
-    register_shape<F, ByKey, 256, 23, 5, slot_record::position>(total, dist);
-    register_shape<F, ByKey, 256, 27, 4, slot_record::position>(total, dist);
+    register_shape<F, ByKey, 256, 31, 6>(total, dist);
   }
+}
+
+// 8-byte keys (and values).
+template <family F, bool ByKey>
+void register_wide_shapes(std::int64_t total, distribution dist)
+{
+  register_shape<F, ByKey, 256, 11, 1, std::int64_t>(total, dist);
+  register_shape<F, ByKey, 256, 11, 4, std::int64_t>(total, dist);
+  register_shape<F, ByKey, 256, 15, 3, std::int64_t>(total, dist);
+  register_shape<F, ByKey, 256, 15, 4, std::int64_t>(total, dist);
+  register_shape<F, ByKey, 256, 19, 3, std::int64_t>(total, dist);
+  register_shape<F, ByKey, 128, 15, 8, std::int64_t>(total, dist);
 }
 
 const bool registered = [] {
@@ -419,6 +422,10 @@ const bool registered = [] {
     register_shapes<family::symmetric_difference, true>(total, dist);
     register_delays<family::intersection, false>(total, dist);
     register_delays<family::union_, true>(total, dist);
+    register_wide_shapes<family::intersection, false>(total, dist);
+    register_wide_shapes<family::union_, false>(total, dist);
+    register_wide_shapes<family::intersection, true>(total, dist);
+    register_wide_shapes<family::union_, true>(total, dist);
   }
   return true;
 }();

@@ -3,8 +3,6 @@
 // older or unknown chips.
 #pragma once
 
-#include <mgpu/detail/sequential/set_operations.h>
-
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -52,17 +50,13 @@ namespace mgpu::detail::cuda {
 //   union_by_key 822/594, 821/593, 811/577, 803/579
 //   symmetric_difference_by_key 821/420, 822/421, 799/423, 801/425
 // Polls of 200 or 600 ns changed the calls by at most 1%.
-// KeysOnlyRecord is what a keys-only tile compacts (by-key tiles compact
-// positions).
-template <class Shape, int MinCtasPerSM, unsigned FirstNs = 2000, unsigned PollNs = 350,
-          slot_record KeysOnlyRecord = slot_record::key>
+template <class Shape, int MinCtasPerSM, unsigned FirstNs = 2000, unsigned PollNs = 350>
 struct set_tuning
 {
-  using shape                                     = Shape;
-  static constexpr int min_ctas_per_sm            = MinCtasPerSM;
-  static constexpr unsigned lookback_first_sleep  = FirstNs;
-  static constexpr unsigned lookback_poll_sleep   = PollNs;
-  static constexpr slot_record keys_only_record   = KeysOnlyRecord;
+  using shape                                    = Shape;
+  static constexpr int min_ctas_per_sm           = MinCtasPerSM;
+  static constexpr unsigned lookback_first_sleep = FirstNs;
+  static constexpr unsigned lookback_poll_sleep  = PollNs;
 };
 
 // One shape for every operation, keys or key-value pairs. Measured on an
