@@ -359,9 +359,13 @@ void register_shape(std::int64_t total, distribution dist)
 template <family F, bool ByKey, unsigned FirstSleep, unsigned PollSleep>
 void register_delay(std::int64_t total, distribution dist)
 {
-  using tuning = mgpu::detail::cuda::set_tuning<mgpu::detail::cuda::tile_shape<256, 23>, 4, FirstSleep, PollSleep>;
+  using engine = mgpu::detail::cuda::set_operation_tuning_sm90<4>;
+  using tuning = mgpu::detail::cuda::set_tuning<typename engine::shape, engine::min_ctas_per_sm, FirstSleep, PollSleep>;
   register_tuning<F, ByKey, tuning>(total, dist,
-                                    "256x23m4_s" + std::to_string(FirstSleep) + "p" + std::to_string(PollSleep));
+                                    std::to_string(engine::shape::threads) + "x" +
+                                      std::to_string(engine::shape::items_per_thread) + "m" +
+                                      std::to_string(engine::min_ctas_per_sm) + "_s" + std::to_string(FirstSleep) +
+                                      "p" + std::to_string(PollSleep));
 }
 
 template <family F, bool ByKey>

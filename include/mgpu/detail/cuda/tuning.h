@@ -59,28 +59,41 @@ struct set_tuning
   static constexpr unsigned lookback_poll_sleep  = PollNs;
 };
 
-// One shape for every operation, keys or key-value pairs. Measured on an
-// H200, 2 x 2^26 int32 keys, whole calls (median of 5, us; wide keys / 1000
-// distinct keys), with the tile's keys copied by cp.async and the look-back's
-// first sleep at 1000 ns:
-//   intersection  256x31 cap 4: 352/396; 256x23 cap 4: 357/405; 256x23 cap
-//                 5: 361/406; 256x27 cap 4: 362/414; 128x23 cap 8: 387/432;
-//                 256x19 cap 5: 404/433; 256x15 cap 5: 419/450
-//   union         256x23 cap 4: 490/404; 256x31 cap 4: 492/393; 256x27 cap
-//                 4: 503/415; 256x19: 521/436; 128x23 cap 8: 526/443
-//   union_by_key  256x23 cap 4: 818/589; 256x15 cap 5: 854/626; 128x23 cap
-//                 8: 857/683; 256x11 cap 6: 970/747
-//   intersection_by_key: 256x23 cap 4: 437/572; 128x23 cap 8: 464/603;
-//                 256x19 cap 5: 469/595; 256x15 cap 5: 500/614
-//   difference_by_key: 256x23 cap 4: 579/403; 128x23 cap 8: 610/419;
-//                 256x19 cap 5: 625/421; 256x15 cap 5: 638/449
-// Capping registers costs a few spilled bytes but fits more tiles per SM,
-// which is what a latency-bound kernel needs; larger by-key tiles would
-// exceed 48 KiB of static shared memory. 8-byte keys are not yet tuned.
+// One shape for every operation of a key width, keys or key-value pairs.
+// Measured on an H200, 2 x 2^26 keys, whole calls (median of 5, us; wide
+// keys / 1000 distinct keys), tile keys copied by cp.async, by-key tiles
+// compacting positions, look-back first sleep 2000 ns; m<N>: at least N
+// CTAs per SM (caps the registers).
+// int32:
+//   intersection  256x29m5: 332/382; 256x31m5: 336/375; 256x27m6: 333/384;
+//                 256x27m5: 337/385; 256x31m6: 343/387; 256x25m5: 349/392;
+//                 256x23m6: 348/392; 128x27m10: 355/417; 256x23m4: 360/399
+//   union         256x29m5: 463/380; 256x31m5: 462/379; 256x27m5: 473/391;
+//                 256x27m6: 475/383; 256x23m6: 476/394; 256x23m4: 485/410
+//   intersection_by_key: 256x29m5: 370/507; 256x27m5: 377/513; 256x25m5:
+//                 378/515; 256x23m4: 394/522; 256x31m5: 394/516
+//   union_by_key  256x25m5: 728/529; 256x27m5: 734/519; 256x23m4: 737/534;
+//                 256x29m5: 739/522; 256x31m5: 753/535; 256x23m6: 767/538
+//   difference_by_key: 256x29m5: 503/319; 256x25m5: 510/337; 256x27m5:
+//                 514/329; 256x23m4: 526/348
+//   symmetric_difference_by_key: 256x25m5: 719/344; 256x27m5: 722/335;
+//                 256x29m5: 729/334; 256x23m4: 733/352; 256x31m5: 733/359
+// int64 (256x23 by key would exceed 48 KiB of static shared memory):
+//   intersection  256x19m3: 541/621; 256x15m3: 610/648; 256x11m4: 672/704;
+//                 256x11m1: 678/717; 128x15m8: 685/729
+//   union         256x19m3: 830/630; 256x15m4: 867/649; 256x11m1: 980/711
+//   intersection_by_key: 256x19m3: 591/855; 256x15m4: 619/858; 256x11m1:
+//                 753/915
+//   union_by_key  256x19m3: 1272/862; 256x15m3: 1293/871; 256x11m1:
+//                 1369/930
+// Capping registers costs a few spilled bytes at most but fits more tiles
+// per SM, which is what a latency-bound kernel needs. 16-byte keys are not
+// tuned.
 template <int KeyBytes>
 struct set_operation_tuning_sm90
-  : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 23>, 4>,
-                       set_tuning<tile_shape<KeyBytes <= 8 ? 256 : 128, KeyBytes <= 8 ? 11 : 7>, 1>>
+  : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 29>, 5>,
+                       std::conditional_t<KeyBytes <= 8, set_tuning<tile_shape<256, 19>, 3>,
+                                          set_tuning<tile_shape<128, 7>, 1>>>
 {};
 
 template <int KeyBytes>
