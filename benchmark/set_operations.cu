@@ -392,10 +392,6 @@ void register_shapes(std::int64_t total, distribution dist)
   register_shape<F, ByKey, 256, 29, 5>(total, dist);
   register_shape<F, ByKey, 256, 31, 5>(total, dist);
   register_shape<F, ByKey, 128, 27, 10>(total, dist);
-  if constexpr (!ByKey) // a by-key tile this large exceeds 48 KiB of shared memory
-  {
-    register_shape<F, ByKey, 256, 31, 6>(total, dist);
-  }
 }
 
 // 8-byte keys (and values).

@@ -28,7 +28,8 @@ namespace mgpu::detail::cuda {
 
 // Shared memory of one tile. A tile that records keys compacts them over
 // the loaded keys, which are dead by then; one that records positions keeps
-// the loaded keys and compacts 2-byte positions into them beside.
+// the loaded keys, reads its outputs through them, and compacts the 2-byte
+// positions in an array of their own.
 template <class Shape, class Key, class Size, slot_record Record, class LookbackDelay>
 struct set_tile_storage
 {
