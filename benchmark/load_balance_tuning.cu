@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <type_traits>
 
 namespace {
 
@@ -109,32 +108,6 @@ enum class op_kind
   move
 };
 
-// The same operation without segment_source(): its segment data passes
-// through registers on the way to shared memory (the engine's path for
-// iterators cp.async cannot read), for comparison.
-template <class Op>
-struct staged_through_registers
-{
-  Op op;
-  using segment_data = typename Op::segment_data;
-  using item_value   = typename Op::item_value;
-  template <class Size>
-  __host__ __device__ segment_data load_segment(Size s) const
-  {
-    return op.load_segment(s);
-  }
-  template <class Size>
-  __host__ __device__ item_value load_item(Size i, Size s, Size rank, const segment_data& d) const
-  {
-    return op.load_item(i, s, rank, d);
-  }
-  template <class Size>
-  __host__ __device__ void store_item(Size i, Size s, Size rank, const segment_data& d, const item_value& v) const
-  {
-    op.store_item(i, s, rank, d, v);
-  }
-};
-
 // How the engine is timed: through transform_lbs_with_shape (allocating its
 // split array through the policy), the same with a small device allocation
 // kept alive meanwhile (as the family benchmarks have), or the two kernels
@@ -146,7 +119,7 @@ enum class harness
   kernels_only
 };
 
-template <op_kind Kind, int NT, int VT, int MinTiles, harness Mode = harness::allocating, bool ThroughRegisters = false>
+template <op_kind Kind, int NT, int VT, int MinTiles, harness Mode = harness::allocating>
 void engine(benchmark::State& state, int mean)
 {
   problem& p = inputs(mean);
@@ -155,14 +128,7 @@ void engine(benchmark::State& state, int mean)
   const int m = p.segments, n = p.total;
   using shape = tile_shape<NT, VT>;
   bench::poison(p.out);
-  auto run = [&](const auto& given_op) {
-    using op_t = std::decay_t<decltype(given_op)>;
-    const auto op = [&] {
-      if constexpr (ThroughRegisters)
-        return staged_through_registers<op_t>{given_op};
-      else
-        return given_op;
-    }();
+  auto run = [&](const auto& op) {
     if constexpr (Mode == harness::kernels_only)
     {
       static thrust::device_vector<int> splits(std::size_t(1) << 20);
@@ -265,14 +231,6 @@ const bool registered = [] {
   add("expand/256x23/allocating", engine<op_kind::expand, 256, 23, 4, harness::allocating>);
   add("gather/256x23/kernels_only", engine<op_kind::gather, 256, 23, 4, harness::kernels_only>);
   add("gather/256x19/kernels_only", engine<op_kind::gather, 256, 19, 4, harness::kernels_only>);
-  // Segment data through registers instead of cp.async.
-  add("expand_through_registers/256x15/keep_alive",
-      engine<op_kind::expand, 256, 15, 5, harness::keep_alive, true>);
-  add("gather_through_registers/256x15/kernels_only",
-      engine<op_kind::gather, 256, 15, 5, harness::kernels_only, true>);
-  add("expand/256x19/keep_alive", engine<op_kind::expand, 256, 19, 4, harness::keep_alive>);
-  add("expand/256x23/keep_alive", engine<op_kind::expand, 256, 23, 4, harness::keep_alive>);
-  add("expand/256x19m5/keep_alive", engine<op_kind::expand, 256, 19, 5, harness::keep_alive>);
   return true;
 }();
 

@@ -35,7 +35,6 @@ struct interval_expand_op
   {
     return values[segment];
   }
-  MGPU_HD ValueIt segment_source() const { return values; }
   template <class Size>
   MGPU_HD lbs_nothing load_item(Size, Size, Size, const segment_data&) const
   {
@@ -65,7 +64,6 @@ struct interval_gather_op
   {
     return gather[segment];
   }
-  MGPU_HD GatherIt segment_source() const { return gather; }
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD item_value load_item(Size, Size, Size rank, const segment_data& start) const
@@ -96,7 +94,6 @@ struct interval_scatter_op
   {
     return scatter[segment];
   }
-  MGPU_HD ScatterIt segment_source() const { return scatter; }
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD item_value load_item(Size item, Size, Size, const segment_data&) const

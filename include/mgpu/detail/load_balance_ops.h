@@ -14,13 +14,7 @@
 // segment_data) in shared memory, then issues load_item for all of a thread's
 // items before any store_item, so an operation's global reads are in flight
 // together. `lbs_nothing` marks an empty segment_data or item_value; the
-// engine then stages or carries nothing. An operation whose load_segment(s)
-// is plainly segment_source()[s] may say so:
-//
-//   SourceIt segment_source() const;   // optional
-//
-// and the CUDA tile then copies the segment data into shared memory without
-// passing it through registers, where the iterator allows (tile_load.h).
+// engine then stages or carries nothing.
 #pragma once
 
 #include <mgpu/detail/config.h>

@@ -15,16 +15,12 @@
 //      items), so the operation's reads and writes of per-item data coalesce.
 #pragma once
 
-#include <mgpu/detail/cuda/tile_load.h>
 #include <mgpu/detail/load_balance_ops.h>
 #include <mgpu/search.h>
 
 #include <thrust/iterator/counting_iterator.h>
 
 #include <cuda/std/functional>
-
-#include <type_traits>
-#include <utility>
 
 namespace mgpu::detail::cuda {
 
@@ -55,14 +51,6 @@ struct lbs_tile_range
   int offset_count;   // b_len
 };
 
-// Operations whose segment data cp.async can copy straight from their
-// segment_source() (see load_balance_ops.h and tile_load.h).
-template <class Op, class = void>
-inline constexpr bool lbs_async_segments_v = false;
-template <class Op>
-inline constexpr bool lbs_async_segments_v<Op, std::void_t<decltype(std::declval<const Op&>().segment_source())>> =
-  async_copyable_v<decltype(std::declval<const Op&>().segment_source()), typename Op::segment_data>;
-
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
 // segments (segment -1, before the first, has neither). Thread 0 takes slot
 // 0 (the segment begun before the tile) and the sentinel; the rows take
@@ -72,31 +60,20 @@ inline constexpr bool lbs_async_segments_v<Op, std::void_t<decltype(std::declval
 // items and half segments; rows past the tile's offsets are skipped (the
 // tests are uniform over the CTA), and all of a pass's loads (and thread 0's)
 // are issued before its first shared store, so they are in flight together.
-// Segment data that cp.async can copy goes to shared memory directly; the
-// copies are waited for on return.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void stage_tile_segments(
   OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, Storage& shared)
 {
   constexpr int NT        = Shape::threads;
   constexpr int chunk     = (Shape::items_per_thread + 2) / 2;
-  using segment_data           = typename Op::segment_data;
-  constexpr bool has_data      = !is_lbs_nothing_v<segment_data>;
-  constexpr bool async_data    = has_data && lbs_async_segments_v<Op>;
-  constexpr bool register_data = has_data && !async_data;
-  const int tid                = static_cast<int>(threadIdx.x);
+  using segment_data      = typename Op::segment_data;
+  constexpr bool has_data = !is_lbs_nothing_v<segment_data>;
+  const int tid           = static_cast<int>(threadIdx.x);
   const int a_len         = range.item_count;
   const int b_len         = range.offset_count;
   const Size b0           = range.segment_begin;
   const Size a0           = range.item_begin;
   int* starts             = shared.local + a_len;
-
-  // Segment `segment`'s data into staged[slot], straight from global memory.
-  auto copy_segment_async = [&](int slot, Size segment) {
-    if constexpr (async_data)
-      __pipeline_memcpy_async(&shared.staged[slot], thrust::unwrap_contiguous_iterator(op.segment_source()) + segment,
-                              sizeof(segment_data));
-  };
 
   const bool has_head = tid == 0 && b0 > 0;
   Size head_offset    = 0;
@@ -104,9 +81,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   if (has_head)
   {
     head_offset = static_cast<Size>(offsets[b0 - 1]);
-    if constexpr (async_data)
-      copy_segment_async(0, b0 - 1);
-    else if constexpr (register_data)
+    if constexpr (has_data)
       head_data = op.load_segment(b0 - 1);
   }
 
@@ -114,7 +89,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   for (int row = 0; row < b_len; row += NT * chunk)
   {
     Size offset_values[chunk];
-    segment_data data[register_data ? chunk : 1];
+    segment_data data[has_data ? chunk : 1];
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
     {
@@ -124,9 +99,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       if (k < b_len)
       {
         offset_values[i] = static_cast<Size>(tile_offsets[k]);
-        if constexpr (async_data)
-          copy_segment_async(k + 1, b0 + k);
-        else if constexpr (register_data)
+        if constexpr (has_data)
           data[i] = op.load_segment(b0 + k);
       }
     }
@@ -139,7 +112,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       if (k < b_len)
       {
         starts[k + 1] = static_cast<int>(offset_values[i] - a0);
-        if constexpr (register_data)
+        if constexpr (has_data)
           shared.staged[k + 1] = data[i];
       }
     }
@@ -150,12 +123,10 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
     starts[0]         = 0;
     starts[b_len + 1] = a_len;
     shared.head_rank  = has_head ? a0 - head_offset : Size(0);
-    if constexpr (register_data)
+    if constexpr (has_data)
       if (has_head)
         shared.staged[0] = head_data;
   }
-  if constexpr (async_data)
-    finish_async_copies();
 }
 
 // Step 2: the serial search. Thread t starts at the cross diagonal

@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   // A's slice (with its look-ahead key), then B's.
   load_two_slices<NT, VT + 1>(a_keys + first.a, b_offset, b_keys + first.b, load_count - b_offset,
                               shared.tile.loaded);
-  finish_async_copies();
+  finish_slice_loads();
   __syncthreads();
 
   // Each thread's share of the tile starts where its diagonal meets the

@@ -1,6 +1,6 @@
-// Loading a tile's inputs into shared memory, striped across the CTA (thread
-// t takes elements t, t + threads, ...) so every warp's reads coalesce, and
-// with cp.async where the source allows.
+// Loading a tile's two input slices into shared memory, striped across the
+// CTA (thread t takes elements t, t + threads, ...), so every warp's reads
+// coalesce.
 #pragma once
 
 #include <mgpu/detail/config.h>
@@ -56,7 +56,7 @@ __device__ MGPU_FORCEINLINE void copy_rows_async(const T* src, int count, T* dst
 // shared[0, a_count) = a[0, a_count) and shared[a_count, a_count + b_count)
 // = b[0, b_count), with Rows * NT >= a_count + b_count (and so >= each).
 // Copies may still be in flight on return: several tiles' worth can be
-// issued before one finish_async_copies(), which waits for them all. The
+// issued before one finish_slice_loads(), which waits for them all. The
 // caller then synchronizes the CTA before reading what other threads loaded.
 template <int NT, int Rows, class T, class AIt, class BIt>
 __device__ MGPU_FORCEINLINE void load_two_slices(AIt a, int a_count, BIt b, int b_count, T* shared)
@@ -76,9 +76,8 @@ __device__ MGPU_FORCEINLINE void load_two_slices(AIt a, int a_count, BIt b, int 
   }
 }
 
-// Waits for every copy this thread has issued with cp.async (load_two_slices,
-// a load-balanced tile's segment data).
-__device__ MGPU_FORCEINLINE void finish_async_copies()
+// Waits for this thread's copies issued by load_two_slices.
+__device__ MGPU_FORCEINLINE void finish_slice_loads()
 {
   __pipeline_commit();
   __pipeline_wait_prior(0);
