@@ -153,10 +153,6 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   const int outputs = static_cast<int>(tile_outputs);
   if constexpr (record == slot_record::key)
     for_each_striped<NT, VT>(outputs, [&](int, int j) { keys_out[tile_offset + j] = shared.tile.compacted[j]; });
-  else if constexpr (!has_values)
-    for_each_striped<NT, VT>(outputs, [&](int, int j) {
-      keys_out[tile_offset + j] = shared.tile.loaded[shared.tile.compacted[j]];
-    });
   else
   {
     // Values are gathered through the outputs' positions: from A for
