@@ -108,6 +108,13 @@ enum class op_kind
   move
 };
 
+// The operation with its vector stores turned off: one store per item.
+template <class Op>
+struct one_store_per_item : Op
+{
+  static constexpr bool stores_at_item = false;
+};
+
 // How the engine is timed: through transform_lbs_with_shape (allocating its
 // split array through the policy), the same with a small device allocation
 // kept alive meanwhile (as the family benchmarks have), or the two kernels
@@ -119,7 +126,7 @@ enum class harness
   kernels_only
 };
 
-template <op_kind Kind, int NT, int VT, int MinTiles, harness Mode = harness::allocating>
+template <op_kind Kind, int NT, int VT, int MinTiles, harness Mode = harness::allocating, bool VectorStores = true>
 void engine(benchmark::State& state, int mean)
 {
   problem& p = inputs(mean);
@@ -128,7 +135,14 @@ void engine(benchmark::State& state, int mean)
   const int m = p.segments, n = p.total;
   using shape = tile_shape<NT, VT>;
   bench::poison(p.out);
-  auto run = [&](const auto& op) {
+  auto run = [&](const auto& vector_op) {
+    using vector_op_t = std::decay_t<decltype(vector_op)>;
+    const auto op = [&] {
+      if constexpr (VectorStores)
+        return vector_op;
+      else
+        return one_store_per_item<vector_op_t>{vector_op};
+    }();
     if constexpr (Mode == harness::kernels_only)
     {
       static thrust::device_vector<int> splits(std::size_t(1) << 20);
@@ -216,6 +230,10 @@ const bool registered = [] {
   add("partition/s256x1r2/3840", partition<sampled_shape<256, 1, 2>, 3840>);
 
   add("lbs/256x23/allocating", engine<op_kind::lbs, 256, 23, 6, harness::allocating>);
+  add("lbs/256x23/kernels_only/one_store_per_item",
+      engine<op_kind::lbs, 256, 23, 6, harness::kernels_only, false>);
+  add("expand/256x15/kernels_only/one_store_per_item",
+      engine<op_kind::expand, 256, 15, 5, harness::kernels_only, false>);
   add("lbs/256x23/keep_alive", engine<op_kind::lbs, 256, 23, 6, harness::keep_alive>);
   add("lbs/256x23/kernels_only", engine<op_kind::lbs, 256, 23, 6, harness::kernels_only>);
   add("expand/256x15/allocating", engine<op_kind::expand, 256, 15, 5, harness::allocating>);

@@ -235,6 +235,48 @@ void check_all(const count_list& counts, std::uint64_t seed)
   check_intervals<Offset>(counts, seed);
 }
 
+// load_balance_search and interval_expand into buffer[shift, shift + n) of
+// a poisoned buffer with 8 spare elements: the CUDA tile writes contiguous
+// results in 16-byte vectors, with single stores up to the first 16-byte
+// boundary and after the last, so every shift mod 16 bytes and both vector
+// widths (4- and 8-byte results) are covered, through iterators and raw
+// pointers, and nothing outside the range may change.
+template <class Out>
+void check_shifted_results(const count_list& counts, std::uint64_t seed)
+{
+  const auto ref      = reference_of(counts);
+  const std::size_t n = ref.segment.size();
+  const auto values   = mgpu_test::random_values<int>(counts.size(), -1000000, 1000000, seed);
+  auto offsets        = to_backend<backend>(offsets_of<int>(counts));
+  auto d_values       = to_backend<backend>(values);
+  for (std::size_t shift = 0; shift < 4; ++shift)
+  {
+    CAPTURE(shift);
+    std::vector<Out> expected_segments(n + 8, mgpu_test::poison<Out>()), expected_values = expected_segments;
+    for (std::size_t i = 0; i < n; ++i)
+    {
+      expected_segments[shift + i] = static_cast<Out>(ref.segment[i]);
+      expected_values[shift + i]   = static_cast<Out>(values[std::size_t(ref.segment[i])]);
+    }
+    auto buffer = poisoned<backend, Out>(n + 8);
+    mgpu::load_balance_search(backend::policy(), offsets.begin(), offsets.end(), buffer.begin() + shift,
+                              buffer.begin() + (shift + n));
+    MGPU_CHECK_EQUAL_RANGES(to_std(buffer), expected_segments);
+    buffer = poisoned<backend, Out>(n + 8);
+    mgpu::load_balance_search(backend::policy(), offsets.begin(), offsets.end(), raw(buffer) + shift,
+                              raw(buffer) + (shift + n));
+    MGPU_CHECK_EQUAL_RANGES(to_std(buffer), expected_segments);
+    buffer = poisoned<backend, Out>(n + 8);
+    mgpu::interval_expand(backend::policy(), offsets.begin(), offsets.end(), d_values.begin(), buffer.begin() + shift,
+                          buffer.begin() + (shift + n));
+    MGPU_CHECK_EQUAL_RANGES(to_std(buffer), expected_values);
+    buffer = poisoned<backend, Out>(n + 8);
+    mgpu::interval_expand(backend::policy(), offsets.begin(), offsets.end(), d_values.begin(), raw(buffer) + shift,
+                          raw(buffer) + (shift + n));
+    MGPU_CHECK_EQUAL_RANGES(to_std(buffer), expected_values);
+  }
+}
+
 struct times_three
 {
   MGPU_HD int operator()(int x) const { return 3 * x; }
@@ -446,6 +488,20 @@ TEST_CASE("load_balance_search and intervals: 64-bit offset values and interval 
   lbs_cases::check_intervals<std::int64_t, std::int64_t>(counts, 18);
   lbs_cases::check_intervals<int, std::int64_t>(counts, 19);
   lbs_cases::check_intervals<std::int64_t, int>(counts, 20);
+}
+
+TEST_CASE("load_balance_search and interval_expand: results at every alignment, of 4 and 8 bytes, converted")
+{
+  // Several tiles of mostly short segments, and a few tiles of one long one.
+  for (const auto& counts :
+       {lbs_cases::random_split(3000, 40000, 41), lbs_cases::count_list{3, 0, 25000, 1, 0, 2}, lbs_cases::count_list{5}})
+  {
+    CAPTURE(counts.size());
+    lbs_cases::check_shifted_results<int>(counts, 42);
+    lbs_cases::check_shifted_results<std::int64_t>(counts, 43);
+    lbs_cases::check_shifted_results<float>(counts, 44);
+    lbs_cases::check_shifted_results<double>(counts, 45);
+  }
 }
 
 TEST_CASE("transform_lbs and intervals: the 64-bit index path on small inputs")

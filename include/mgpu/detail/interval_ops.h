@@ -28,6 +28,7 @@ struct interval_expand_op
   OutputIt result;
   using segment_data = value_of<ValueIt>;
   using item_value   = lbs_nothing;
+  static constexpr bool stores_at_item = true;
 
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
@@ -40,11 +41,16 @@ struct interval_expand_op
   {
     return {};
   }
+  template <class Size>
+  MGPU_HD const segment_data& item_output(Size, const segment_data& value) const
+  {
+    return value;
+  }
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
-  MGPU_HD void store_item(Size item, Size, Size, const segment_data& value, lbs_nothing) const
+  MGPU_HD void store_item(Size item, Size segment, Size, const segment_data& value, lbs_nothing) const
   {
-    result[item] = value;
+    result[item] = item_output(segment, value);
   }
 };
 

@@ -10,6 +10,13 @@
 //   item_value   load_item (i, s, rank, const segment_data&) const;
 //   void         store_item(i, s, rank, const segment_data&, const item_value&) const;
 //
+// An operation whose store_item is result[i] = item_output(s, data) says so
+// with `stores_at_item`, so the CUDA tile can write a contiguous result in
+// 16-byte vectors:
+//
+//   static constexpr bool stores_at_item = true;
+//   auto item_output(s, const segment_data&) const;
+//
 // The CUDA tile stages every segment it touches (its offset and its
 // segment_data) in shared memory, then issues load_item for all of a thread's
 // items before any store_item, so an operation's global reads are in flight
@@ -52,14 +59,20 @@ template <class OutputIt>
 struct lbs_search_op : lbs_op_base
 {
   // Needs few registers: the CUDA engine keeps more tiles resident per SM.
-  static constexpr bool lean = true;
+  static constexpr bool lean           = true;
+  static constexpr bool stores_at_item = true;
   OutputIt result;
 
+  template <class Size>
+  MGPU_HD Size item_output(Size segment, lbs_nothing) const
+  {
+    return segment;
+  }
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size segment, Size, lbs_nothing, lbs_nothing) const
   {
-    result[item] = segment;
+    result[item] = item_output(segment, {});
   }
 };
 

@@ -12,9 +12,13 @@
 //      items_per_thread steps of the upper-bound merge of item positions and
 //      segment starts, recording each item's segment slot;
 //   3. visits the items in striped order (consecutive threads, consecutive
-//      items), so the operation's reads and writes of per-item data coalesce.
+//      items), so the operation's reads and writes of per-item data coalesce;
+//      operations that write result[i] to a contiguous result write it in
+//      striped 16-byte vectors instead (vector_store.h).
 #pragma once
 
+#include <mgpu/detail/cuda/tile_load.h>
+#include <mgpu/detail/cuda/vector_store.h>
 #include <mgpu/detail/load_balance_ops.h>
 #include <mgpu/search.h>
 
@@ -24,9 +28,11 @@
 
 namespace mgpu::detail::cuda {
 
-// Shared memory of one tile. `local` holds the items' segment slots in
-// [0, a_len), then the segment starts in [a_len, a_len + b_len + 2); the two
-// never exceed tile_size + 2 together. Slot k of an item names segment
+// Shared memory of one tile. The tile's `local` array, at most 3 ints into
+// `slots_and_starts` (so that the slots of 16-byte-aligned outputs are
+// 16-byte aligned too), holds the items' segment slots in [0, a_len), then
+// the segment starts in [a_len, a_len + b_len + 2); the two never exceed
+// tile_size + 2 together. Slot k of an item names segment
 // b0 - 1 + k. Its start, relative to a0, is starts[k] = local[a_len + k]:
 // starts[0] = 0 for the segment begun before the tile (whose items' ranks
 // also add head_rank), starts[k] = offsets[b0 + k - 1] - a0 for the tile's
@@ -36,7 +42,7 @@ template <class Shape, class Size, class SegmentData>
 struct lbs_tile_storage
 {
   static constexpr int staged_count = is_lbs_nothing_v<SegmentData> ? 1 : Shape::tile_size + 1;
-  int local[Shape::tile_size + 2];
+  alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3];
   SegmentData staged[staged_count];
   Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0
 };
@@ -62,7 +68,7 @@ struct lbs_tile_range
 // are issued before its first shared store, so they are in flight together.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void stage_tile_segments(
-  OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, Storage& shared)
+  OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, int* local, Storage& shared)
 {
   constexpr int NT        = Shape::threads;
   constexpr int chunk     = (Shape::items_per_thread + 2) / 2;
@@ -73,7 +79,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   const int b_len         = range.offset_count;
   const Size b0           = range.segment_begin;
   const Size a0           = range.item_begin;
-  int* starts             = shared.local + a_len;
+  int* starts             = local + a_len;
 
   const bool has_head = tid == 0 && b0 > 0;
   Size head_offset    = 0;
@@ -85,6 +91,8 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       head_data = op.load_segment(b0 - 1);
   }
 
+  // Two explicit row loops rather than for_each_striped: with the helper,
+  // ptxas gives the search's tile 40 registers instead of 32.
   const auto tile_offsets = offsets + b0;
   for (int row = 0; row < b_len; row += NT * chunk)
   {
@@ -164,69 +172,112 @@ __device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
   }
 }
 
+// Segment data of slot k (nothing for operations that stage none).
+template <class Op, class Storage>
+__device__ MGPU_FORCEINLINE typename Op::segment_data staged_data(const Storage& shared, int k)
+{
+  if constexpr (is_lbs_nothing_v<typename Op::segment_data>)
+    return {};
+  else
+    return shared.staged[k];
+}
+
 // Step 3: every item of the tile in striped order; all of a thread's reads
 // (load_item) are issued before its writes (store_item). Rows past the
 // tile's items are skipped (uniform over the CTA).
 template <class Shape, class Size, class Op, class Storage>
-__device__ MGPU_FORCEINLINE void apply_tile(const lbs_tile_range<Size>& range, const Storage& shared, const Op& op)
+__device__ MGPU_FORCEINLINE void apply_tile(
+  const lbs_tile_range<Size>& range, const int* local, const Storage& shared, const Op& op)
 {
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
-  using segment_data       = typename Op::segment_data;
   using item_value         = typename Op::item_value;
-  constexpr bool has_data  = !is_lbs_nothing_v<segment_data>;
-  const int a_len          = range.item_count;
-  const int* starts        = shared.local + a_len;
+  const int* starts        = local + range.item_count;
   const Size first_segment = range.segment_begin - 1;
   const Size head_rank     = shared.head_rank;
 
-  // Segment data of slot k (nothing for operations that stage none).
-  auto data_of = [&](int k) -> segment_data {
-    if constexpr (has_data)
-      return shared.staged[k];
-    else
-      return {};
-  };
   // Rank of the item at tile position `index` in slot k.
   auto rank_of = [&](int index, int k) { return Size(index - starts[k]) + (k == 0 ? head_rank : Size(0)); };
 
   // The segment slots are re-read from shared memory in the second pass
   // rather than held in registers across the loads.
   item_value values[VT];
+  for_each_striped<NT, VT>(range.item_count, [&](int i, int index) {
+    const int slot = local[index];
+    values[i] =
+      op.load_item(range.item_begin + index, first_segment + slot, rank_of(index, slot), staged_data<Op>(shared, slot));
+  });
+  for_each_striped<NT, VT>(range.item_count, [&](int i, int index) {
+    const int slot = local[index];
+    op.store_item(
+      range.item_begin + index, first_segment + slot, rank_of(index, slot), staged_data<Op>(shared, slot), values[i]);
+  });
+}
+
+// Step 3 for operations that write result[i] = item_output(s, data) to a
+// contiguous result: `head` items up to the result's first 16-byte boundary
+// (threads 0 .. head - 1), then striped vectors of Width items, whose slots
+// are Width-aligned in `local` too (see local_shift), then the fewer than
+// Width items left (threads Width ...).
+template <class Shape, int Width, class Size, class Op, class Storage>
+__device__ MGPU_FORCEINLINE void store_tile_vectors(
+  const lbs_tile_range<Size>& range, int head, const int* local, const Storage& shared, const Op& op)
+{
+  constexpr int NT   = Shape::threads;
+  constexpr int Rows = (Shape::items_per_thread + Width - 1) / Width;
+  using output_t     = value_of<decltype(op.result)>;
+  output_t* result   = thrust::unwrap_contiguous_iterator(op.result) + range.item_begin;
+  const Size first_segment = range.segment_begin - 1;
+  auto output_of = [&](int slot) {
+    return static_cast<output_t>(op.item_output(first_segment + slot, staged_data<Op>(shared, slot)));
+  };
+
+  const int a_len    = range.item_count;
+  const int vectors  = (a_len - head) / Width;
+  const int body_end = head + vectors * Width;
+  const int tid      = static_cast<int>(threadIdx.x);
+  const int edge     = tid < head ? tid : body_end + tid - Width;
+  if (tid < head || (tid >= Width && edge < a_len))
+    result[edge] = output_of(local[edge]);
+
+  for_each_striped<NT, Rows>(vectors, [&](int, int v) {
+    const int index  = head + v * Width;
+    const auto slots = *reinterpret_cast<const vector_of<int, Width>*>(local + index);
+    vector_of<output_t, Width> outputs;
 #pragma unroll
-  for (int i = 0; i < VT; ++i)
-  {
-    if (i * NT >= a_len)
-      break;
-    const int index = static_cast<int>(threadIdx.x) + i * NT;
-    if (index < a_len)
-    {
-      const int slot = shared.local[index];
-      values[i] = op.load_item(range.item_begin + index, first_segment + slot, rank_of(index, slot), data_of(slot));
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
-  {
-    if (i * NT >= a_len)
-      break;
-    const int index = static_cast<int>(threadIdx.x) + i * NT;
-    if (index < a_len)
-    {
-      const int slot = shared.local[index];
-      op.store_item(range.item_begin + index, first_segment + slot, rank_of(index, slot), data_of(slot), values[i]);
-    }
-  }
+    for (int w = 0; w < Width; ++w)
+      outputs.lanes[w] = output_of(slots.lanes[w]);
+    *reinterpret_cast<vector_of<output_t, Width>*>(result + index) = outputs;
+  });
+}
+
+// Items of the tile before its result's first 16-byte boundary (0 for
+// operations stored one item at a time).
+template <int Width, class Size, class Op>
+__device__ MGPU_FORCEINLINE int vector_head(const lbs_tile_range<Size>& range, const Op& op)
+{
+  if constexpr (Width == 1)
+    return 0;
+  else
+    return min(range.item_count, items_before_alignment(thrust::unwrap_contiguous_iterator(op.result) + range.item_begin));
 }
 
 template <class Shape, bool FullTile, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   Storage& shared, OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op)
 {
-  stage_tile_segments<Shape>(offsets, range, op, shared);
+  constexpr int Width = store_width<Op>();
+  const int head      = vector_head<Width>(range, op);
+  // local + head is 16-byte aligned, so is every vector's first slot.
+  int* local = shared.slots_and_starts + ((4 - head) & 3);
+
+  stage_tile_segments<Shape>(offsets, range, op, local, shared);
   __syncthreads();
-  walk_tile<Shape, FullTile>(range.item_count, range.offset_count, shared.local);
+  walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
   __syncthreads();
-  apply_tile<Shape>(range, shared, op);
+  if constexpr (Width > 1)
+    store_tile_vectors<Shape, Width>(range, head, local, shared, op);
+  else
+    apply_tile<Shape>(range, local, shared, op);
 }
 
 } // namespace mgpu::detail::cuda

@@ -1,0 +1,63 @@
+// Writing a tile's items to a contiguous result 16 bytes per store.
+//
+// An operation may declare `stores_at_item`: its store_item(i, s, rank, data,
+// value) is result[i] = item_output(s, data). When `result` is contiguous
+// (a raw pointer or a device_vector iterator) to 4- or 8-byte arithmetic
+// values, the tile writes its outputs as aligned 16-byte vectors: a quarter
+// (or half) of the store instructions, address computations and range tests
+// of one store per item, in kernels bound by issued instructions.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/iterator.h>
+
+#include <thrust/type_traits/is_contiguous_iterator.h>
+#include <thrust/type_traits/unwrap_contiguous_iterator.h>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace mgpu::detail::cuda {
+
+template <class Op, class = void>
+inline constexpr bool stores_at_item_v = false;
+template <class Op>
+inline constexpr bool stores_at_item_v<Op, std::void_t<decltype(Op::stores_at_item)>> = Op::stores_at_item;
+
+template <class OutputIt>
+constexpr int contiguous_store_width()
+{
+  if constexpr (thrust::is_contiguous_iterator_v<OutputIt>)
+  {
+    using T = value_of<OutputIt>;
+    if constexpr (std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8))
+      return int(16 / sizeof(T));
+  }
+  return 1;
+}
+
+// Items per vector store of an operation's result; 1: one store per item.
+template <class Op>
+constexpr int store_width()
+{
+  if constexpr (stores_at_item_v<Op>)
+    return contiguous_store_width<decltype(Op::result)>();
+  else
+    return 1;
+}
+
+template <class T, int Width>
+struct alignas(sizeof(T) * Width) vector_of
+{
+  T lanes[Width];
+};
+
+// How many items, from `first`, come before the first 16-byte boundary.
+template <class T>
+__device__ MGPU_FORCEINLINE int items_before_alignment(const T* first)
+{
+  const auto misalignment = static_cast<int>(reinterpret_cast<std::uintptr_t>(first) % 16);
+  return misalignment == 0 ? 0 : (16 - misalignment) / static_cast<int>(sizeof(T));
+}
+
+} // namespace mgpu::detail::cuda
