@@ -3,6 +3,7 @@
 #include "bench_support.h"
 
 #include <thrust/copy.h>
+#include <thrust/count.h>
 
 namespace {
 
@@ -20,6 +21,22 @@ void copy_bandwidth(benchmark::State& state)
   bench::report_traffic(state, 2.0 * count * sizeof(int), double(count));
 }
 BENCHMARK(copy_bandwidth)->Name("copy/cudaMemcpy_d2d/1GiB")->Apply(bench::configure);
+
+// What a job that only writes can reach: the roofline of outputs made
+// without reading (load_balance_search at high mean counts is one).
+void write_bandwidth(benchmark::State& state)
+{
+  const std::size_t count = std::size_t(1) << 28; // 1 GiB of int32
+  const int pattern       = 0x5a5a5a5a;
+  thrust::device_vector<int> target(count);
+  bench::time_calls(state, [&] {
+    bench::cuda_check(cudaMemsetAsync(thrust::raw_pointer_cast(target.data()), 0x5a, count * sizeof(int)), "memset");
+  });
+  if (thrust::count(target.begin(), target.end(), pattern) != std::ptrdiff_t(count))
+    state.SkipWithError("memset wrote something else");
+  bench::report_traffic(state, double(count) * sizeof(int), double(count));
+}
+BENCHMARK(write_bandwidth)->Name("write/cudaMemset/1GiB")->Apply(bench::configure);
 
 } // namespace
 
