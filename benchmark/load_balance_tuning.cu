@@ -126,8 +126,7 @@ enum class harness
   kernels_only
 };
 
-template <op_kind Kind, int NT, int VT, int MinTiles, harness Mode = harness::allocating, bool VectorStores = true,
-          bool Resident = Kind == op_kind::lbs || Kind == op_kind::expand>
+template <op_kind Kind, int NT, int VT, int MinTiles, harness Mode = harness::allocating, bool VectorStores = true>
 void engine(benchmark::State& state, int mean)
 {
   problem& p = inputs(mean);
@@ -149,15 +148,11 @@ void engine(benchmark::State& state, int mean)
       static thrust::device_vector<int> splits(std::size_t(1) << 20);
       const int tiles = int((std::int64_t(n) + m + shape::tile_size - 1) / shape::tile_size);
       partition_load_balance(nullptr, offsets, m, n, shape::tile_size, tiles, raw(splits), "t");
-      const auto kernel = transform_lbs_tile_kernel<shape, MinTiles, Resident, int, const int*, std::decay_t<decltype(op)>>;
-      static resident_cta_cache cache;
-      const int grid = Resident ? std::min(tiles, cache.get(kernel, NT, "t")) : tiles;
-      kernel<<<grid, NT>>>(offsets, m, n, raw(splits), tiles, op);
+      transform_lbs_tile_kernel<shape, MinTiles><<<tiles, NT>>>(offsets, m, n, raw(splits), op);
       bench::cuda_check(cudaStreamSynchronize(nullptr), "kernels");
     }
     else
-      transform_lbs_with_shape<int, shape, MinTiles, decltype(policy), const int*, std::decay_t<decltype(op)>, Resident>(
-        policy, offsets, m, n, op, "t");
+      transform_lbs_with_shape<int, shape, MinTiles>(policy, offsets, m, n, op, "t");
   };
   thrust::device_vector<char> kept(Mode == harness::keep_alive ? 1 : 0);
   bench::time_calls(state, [&] {
@@ -235,13 +230,6 @@ const bool registered = [] {
   add("partition/s256x1r2/3840", partition<sampled_shape<256, 1, 2>, 3840>);
 
   add("lbs/256x23/allocating", engine<op_kind::lbs, 256, 23, 6, harness::allocating>);
-  add("lbs/256x23m8/kernels_only", engine<op_kind::lbs, 256, 23, 8, harness::kernels_only>);
-  add("lbs/256x23/kernels_only/one_cta_per_tile", engine<op_kind::lbs, 256, 23, 6, harness::kernels_only, true, false>);
-  add("lbs/256x23/keep_alive/one_cta_per_tile", engine<op_kind::lbs, 256, 23, 6, harness::keep_alive, true, false>);
-  add("expand/256x15/kernels_only/one_cta_per_tile",
-      engine<op_kind::expand, 256, 15, 5, harness::kernels_only, true, false>);
-  add("gather/256x15/kernels_only/resident", engine<op_kind::gather, 256, 15, 5, harness::kernels_only, true, true>);
-  add("move/256x11/kernels_only/resident", engine<op_kind::move, 256, 11, 5, harness::kernels_only, true, true>);
   add("lbs/256x23/kernels_only/one_store_per_item",
       engine<op_kind::lbs, 256, 23, 6, harness::kernels_only, false>);
   add("expand/256x15/kernels_only/one_store_per_item",

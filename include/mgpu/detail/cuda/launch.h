@@ -45,34 +45,6 @@ inline int current_arch(const char* algorithm)
   return arch;
 }
 
-// How many CTAs of one kernel fit on the current device at once (SMs times
-// CTAs per SM), queried once per device: a kernel that loops over tiles is
-// launched with no more.
-class resident_cta_cache
-{
-public:
-  template <class Kernel>
-  int get(Kernel kernel, int threads, const char* algorithm)
-  {
-    int device = 0;
-    check(cudaGetDevice(&device), algorithm, "cudaGetDevice");
-    if (device < max_cached_devices)
-      if (const int ctas = cached_[device].load(std::memory_order_relaxed))
-        return ctas;
-    int sms = 0, per_sm = 0;
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), algorithm, "query SM count");
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0), algorithm, "query occupancy");
-    const int ctas = sms * (per_sm > 0 ? per_sm : 1);
-    if (device < max_cached_devices)
-      cached_[device].store(ctas, std::memory_order_relaxed);
-    return ctas;
-  }
-
-private:
-  static constexpr int max_cached_devices = 64;
-  std::atomic<int> cached_[max_cached_devices] = {}; // 0: not yet queried
-};
-
 // Thrust's rule: synchronize the policy's stream at the end of a call unless
 // the policy is par_nosync.
 template <class Policy>

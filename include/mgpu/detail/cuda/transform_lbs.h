@@ -18,7 +18,6 @@
 #include <cub/util_type.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
-#include <algorithm>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -48,69 +47,29 @@ constexpr int lbs_min_tiles_per_sm()
 template <class Shape, class Size, class Op>
 using lbs_storage_for = lbs_tile_storage<Shape, Size, typename Op::segment_data>;
 
-// Tile `tile`, whose items are [a_begin, a_end).
-template <class Shape, class Size, class OffsetIt, class Op, class Storage>
-__device__ MGPU_FORCEINLINE void run_lbs_tile(
-  Storage& shared, OffsetIt offsets, Size segment_count, Size total, Size tile, Size a_begin, Size a_end, const Op& op)
-{
-  const Size diag_begin = tile * Size(Shape::tile_size);
-  const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
-  const Size b_begin    = diag_begin - a_begin;
-  const lbs_tile_range<Size> range{a_begin, b_begin, static_cast<int>(a_end - a_begin),
-                                   static_cast<int>((diag_end - a_end) - b_begin)};
-  if (diag_end - diag_begin == Size(Shape::tile_size))
-    transform_lbs_tile<Shape, true>(shared, offsets, range, op);
-  else
-    transform_lbs_tile<Shape, false>(shared, offsets, range, op);
-}
-
-// Resident: the grid holds no more CTAs than fit on the device at once, and
-// CTA c runs tiles c, c + gridDim.x, ... It loads the next tile's item range
-// while it works on the current one, so that load's latency no longer opens
-// every tile (a fresh CTA can do nothing before it arrives). The loop keeps
-// a few more registers live, so operations that hold many (gather, move)
-// run one CTA per tile instead.
-template <class Shape, int MinTilesPerSM, bool Resident, class Size, class OffsetIt, class Op>
-__global__ void __launch_bounds__(Shape::threads, MinTilesPerSM) transform_lbs_tile_kernel(
-  OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Size num_tiles, Op op)
+template <class Shape, int MinTilesPerSM, class Size, class OffsetIt, class Op>
+__global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
+  transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Op op)
 {
   __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
 
-  Size tile    = blockIdx.x;
-  Size a_begin = item_splits[tile];
-  Size a_end   = item_splits[tile + 1];
-  if constexpr (!Resident)
-    run_lbs_tile<Shape>(shared_storage.Alias(), offsets, segment_count, total, tile, a_begin, a_end, op);
+  const Size tile       = blockIdx.x;
+  const Size diag_begin = tile * Size(Shape::tile_size);
+  const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
+  const Size a_begin    = item_splits[tile];
+  const Size a_end      = item_splits[tile + 1];
+  const Size b_begin    = diag_begin - a_begin;
+  const lbs_tile_range<Size> range{a_begin, b_begin, static_cast<int>(a_end - a_begin),
+                                   static_cast<int>((diag_end - a_end) - b_begin)};
+
+  if (diag_end - diag_begin == Size(Shape::tile_size))
+    transform_lbs_tile<Shape, true>(shared_storage.Alias(), offsets, range, op);
   else
-    for (;;)
-    {
-      const Size next = tile + Size(gridDim.x);
-      const bool more = next < num_tiles;
-      Size next_begin = 0;
-      Size next_end   = 0;
-      if (more)
-      {
-        next_begin = item_splits[next];
-        next_end   = item_splits[next + 1];
-      }
-      run_lbs_tile<Shape>(shared_storage.Alias(), offsets, segment_count, total, tile, a_begin, a_end, op);
-      if (!more)
-        return;
-      __syncthreads(); // the next tile reuses the shared memory
-      tile    = next;
-      a_begin = next_begin;
-      a_end   = next_end;
-    }
+    transform_lbs_tile<Shape, false>(shared_storage.Alias(), offsets, range, op);
 }
 
-// Operations that write a contiguous result (the search, interval_expand)
-// run resident; see transform_lbs_tile_kernel.
-template <class Op>
-inline constexpr bool lbs_runs_resident_v = stores_at_item_v<Op>;
-
 // MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice.
-template <class Size, class Shape, int MinTilesPerSM = 0, class Policy, class OffsetIt, class Op,
-          bool Resident = lbs_runs_resident_v<Op>>
+template <class Size, class Shape, int MinTilesPerSM = 0, class Policy, class OffsetIt, class Op>
 void transform_lbs_with_shape(
   Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op, const char* algorithm)
 {
@@ -121,17 +80,9 @@ void transform_lbs_with_shape(
   temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
   const cudaStream_t stream = stream_of(policy);
 
-  const auto kernel = transform_lbs_tile_kernel<Shape, min_tiles, Resident, Size, OffsetIt, Op>;
-  Size grid         = num_tiles;
-  if constexpr (Resident)
-  {
-    static resident_cta_cache cache;
-    grid = std::min(grid, Size(cache.get(kernel, Shape::threads, algorithm)));
-  }
-
   partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
-  kernel<<<static_cast<unsigned>(grid), Shape::threads, 0, stream>>>(
-    offsets, segment_count, total, item_splits.get(), num_tiles, op);
+  transform_lbs_tile_kernel<Shape, min_tiles><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+    offsets, segment_count, total, item_splits.get(), op);
   check_launch(algorithm, "load-balanced tile kernel");
   finish(policy, algorithm);
 }
