@@ -216,8 +216,8 @@ __device__ MGPU_FORCEINLINE void apply_tile(
 // Step 3 for operations that write result[i] = item_output(s, data) to a
 // contiguous result: `head` items up to the result's first 16-byte boundary
 // (threads 0 .. head - 1), then striped vectors of Width items, whose slots
-// are Width-aligned in `local` too (see local_shift), then the fewer than
-// Width items left (threads Width ...).
+// are aligned in `local` too (transform_lbs_tile shifts `local` so), then
+// the fewer than Width items left (threads Width ...).
 template <class Shape, int Width, class Size, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void store_tile_vectors(
   const lbs_tile_range<Size>& range, int head, const int* local, const Storage& shared, const Op& op)

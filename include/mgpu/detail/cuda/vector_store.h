@@ -5,7 +5,8 @@
 // (a raw pointer or a device_vector iterator) to 4- or 8-byte arithmetic
 // values, the tile writes its outputs as aligned 16-byte vectors: a quarter
 // (or half) of the store instructions, address computations and range tests
-// of one store per item, in kernels bound by issued instructions.
+// of one store per item. The result must be aligned to its value type, as
+// any valid pointer to it is.
 #pragma once
 
 #include <mgpu/detail/config.h>
