@@ -16,6 +16,7 @@
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/bulk_tile.h>
+#include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 
@@ -178,26 +179,6 @@ void launch_bulk_partition(cudaStream_t stream, Keys keys, Size tile_size, Size 
   bulk_partition_kernel<threads, Samples><<<static_cast<unsigned>(ceil_div(num_splits, Size(threads))), threads, 0,
                                             stream>>>(keys, tile_size, num_tiles, splits);
   check_launch(algorithm, "bulk partition kernel");
-}
-
-// Launches a tile kernel right behind the partition kernel. With `overlap`
-// (sm_90 and later) it may start before the partition has finished: its
-// blocks call wait_for_partition() before they read the splits.
-template <class... Params, class... Args>
-void launch_tile_kernel(bool overlap, void (*kernel)(Params...), unsigned blocks, int threads, cudaStream_t stream,
-                        const char* algorithm, Args... args)
-{
-  cudaLaunchConfig_t config{};
-  config.gridDim          = dim3(blocks);
-  config.blockDim         = dim3(unsigned(threads));
-  config.dynamicSmemBytes = 0;
-  config.stream           = stream;
-  cudaLaunchAttribute attribute{};
-  attribute.id                                         = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attribute.val.programmaticStreamSerializationAllowed = 1;
-  config.attrs                                         = &attribute;
-  config.numAttrs                                      = overlap ? 1 : 0;
-  check(cudaLaunchKernelEx(&config, kernel, static_cast<Params>(args)...), algorithm, "launch tile kernel");
 }
 
 } // namespace mgpu::detail::cuda

@@ -18,6 +18,7 @@
 
 #include <mgpu/detail/cuda/bulk_partition.h>
 #include <mgpu/detail/cuda/bulk_tile.h>
+#include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>

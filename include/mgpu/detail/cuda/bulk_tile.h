@@ -1,8 +1,6 @@
 // Building blocks shared by the bulk remove and bulk insert tile kernels: a
-// lower bound over a sorted list in shared memory, bank-conflict padding for
-// tiles in shared memory, and the device side of programmatic dependent
-// launch (the tile kernel's blocks start while the partition kernel is still
-// running and wait for its results only where they need them).
+// lower bound over a sorted list in shared memory and bank-conflict padding
+// for tiles in shared memory.
 #pragma once
 
 #include <mgpu/detail/config.h>
@@ -39,23 +37,5 @@ struct tile_padding
   static constexpr int slots(int tile_size) { return period ? tile_size + tile_size / period : tile_size; }
   static __device__ MGPU_FORCEINLINE int slot(int i) { return period ? i + i / period : i; }
 };
-
-// Programmatic dependent launch (sm_90 and later; no-ops elsewhere). The
-// partition kernel lets the tile kernel launch at once; the tile kernel
-// issues the loads that do not depend on the partition, then waits until the
-// partition grid has finished and its writes are visible.
-__device__ MGPU_FORCEINLINE void allow_dependent_launch()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
-}
-
-__device__ MGPU_FORCEINLINE void wait_for_partition()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
 
 } // namespace mgpu::detail::cuda

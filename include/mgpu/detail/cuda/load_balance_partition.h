@@ -20,6 +20,7 @@
 // range, whose last probes share a cache line.
 #pragma once
 
+#include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/search.h>
@@ -73,6 +74,7 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
   constexpr int samples = NT * SPT;
   __shared__ Size sample_keys[samples];
   __shared__ Size window[2];
+  allow_dependent_launch(); // the tile kernel waits for this grid's splits itself
 
   const merge_key_of_offset<Size, OffsetIt> key{offsets};
   const Size steps       = total + segment_count;

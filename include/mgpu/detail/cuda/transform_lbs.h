@@ -6,6 +6,7 @@
 // interval family) is this engine running a different operation.
 #pragma once
 
+#include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/load_balance_tile.h>
@@ -56,6 +57,7 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
   const Size tile       = blockIdx.x;
   const Size diag_begin = tile * Size(Shape::tile_size);
   const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
+  wait_for_partition(); // everything below depends on the tile's item range
   const Size a_begin    = item_splits[tile];
   const Size a_end      = item_splits[tile + 1];
   const Size b_begin    = diag_begin - a_begin;
@@ -68,7 +70,10 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
     transform_lbs_tile<Shape, false>(shared_storage.Alias(), offsets, range, op);
 }
 
-// MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice.
+// MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice. On sm_90 and later the
+// tile kernel launches while the partition is still running
+// (dependent_launch.h): 1-3% faster at mean count 1 on an H200, no change at
+// mean count 16.
 template <class Size, class Shape, int MinTilesPerSM = 0, class Policy, class OffsetIt, class Op>
 void transform_lbs_with_shape(
   Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op, const char* algorithm)
@@ -79,11 +84,12 @@ void transform_lbs_with_shape(
   const Size num_tiles = ceil_div(total + segment_count, tile_size);
   temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
   const cudaStream_t stream = stream_of(policy);
+  const bool overlap        = current_arch(algorithm) >= 90;
 
   partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
-  transform_lbs_tile_kernel<Shape, min_tiles><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-    offsets, segment_count, total, item_splits.get(), op);
-  check_launch(algorithm, "load-balanced tile kernel");
+  launch_tile_kernel(overlap, transform_lbs_tile_kernel<Shape, min_tiles, Size, OffsetIt, Op>,
+                     static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, offsets, segment_count, total,
+                     static_cast<const Size*>(item_splits.get()), op);
   finish(policy, algorithm);
 }
 
