@@ -21,6 +21,28 @@ enum class bounds
   upper
 };
 
+namespace detail {
+
+// Merge Path's binary search when its answer is known to lie in [begin, end]
+// (a subrange of [max(0, diag - b_count), min(diag, a_count)]).
+template <bounds Bounds, class AIt, class BIt, class Size, class Compare>
+MGPU_HD MGPU_FORCEINLINE Size merge_path_between(AIt a, BIt b, Size diag, Size begin, Size end, Compare comp)
+{
+  while (begin < end)
+  {
+    const Size mid = begin + (end - begin) / 2;
+    // Does a[mid] precede b[diag - 1 - mid] in the merged order?
+    const bool a_first = Bounds == bounds::lower ? !comp(b[diag - 1 - mid], a[mid]) : comp(a[mid], b[diag - 1 - mid]);
+    if (a_first)
+      begin = mid + 1;
+    else
+      end = mid;
+  }
+  return begin;
+}
+
+} // namespace detail
+
 /// \brief Merge Path: how many elements of `a` are among the first `diag`
 /// elements of the merge of `a` and `b`.
 ///
@@ -44,19 +66,9 @@ enum class bounds
 template <bounds Bounds = bounds::lower, class AIt, class BIt, class Size, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size merge_path(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
-  Size begin = diag > b_count ? diag - b_count : Size(0);
-  Size end   = diag < a_count ? diag : a_count;
-  while (begin < end)
-  {
-    const Size mid = begin + (end - begin) / 2;
-    // Does a[mid] precede b[diag - 1 - mid] in the merged order?
-    const bool a_first = Bounds == bounds::lower ? !comp(b[diag - 1 - mid], a[mid]) : comp(a[mid], b[diag - 1 - mid]);
-    if (a_first)
-      begin = mid + 1;
-    else
-      end = mid;
-  }
-  return begin;
+  const Size begin = diag > b_count ? diag - b_count : Size(0);
+  const Size end   = diag < a_count ? diag : a_count;
+  return detail::merge_path_between<Bounds>(a, b, diag, begin, end, comp);
 }
 
 /// \brief First position in `[0, count)` whose element is not less than
@@ -103,6 +115,67 @@ MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& va
 
 namespace mgpu {
 
+namespace detail {
+
+// A lower-bound search in progress: the answer lies in [begin, end].
+template <class Size>
+struct lower_bound_search
+{
+  Size begin;
+  Size end;
+
+  MGPU_HD MGPU_FORCEINLINE bool open() const { return begin < end; }
+  // Probe `level` of a biased search (see biased_lower_bound_index): the
+  // probe leaves len / 2^shift elements to its right. end - 1 - len / 2^shift
+  // lies in [begin, end) for every len >= 1, with no wider arithmetic than
+  // Size.
+  MGPU_HD MGPU_FORCEINLINE Size biased_probe(int level) const
+  {
+    const int shift = level == 0 ? 9 : level == 1 ? 7 : level == 2 ? 5 : 4;
+    return end - 1 - ((end - begin) >> shift);
+  }
+  MGPU_HD MGPU_FORCEINLINE Size halving_probe() const { return begin + (end - begin) / 2; }
+  // The element at `probe` is ordered before the value or not.
+  MGPU_HD MGPU_FORCEINLINE void narrow(Size probe, bool before)
+  {
+    if (before)
+      begin = probe + 1;
+    else
+      end = probe;
+  }
+};
+
+// Two biased lower bounds of one value, in A and in B, run side by side: each
+// round loads both probes before comparing either, so the two searches' load
+// latencies overlap instead of adding up.
+template <int Levels, class AIt, class BIt, class Size, class T, class Compare>
+MGPU_HD MGPU_FORCEINLINE void biased_lower_bounds(
+  AIt a, lower_bound_search<Size>& in_a, BIt b, lower_bound_search<Size>& in_b, const T& value, Compare comp)
+{
+  auto round = [&](Size a_probe, Size b_probe) {
+    const bool a_open = in_a.open(), b_open = in_b.open();
+    typename ::cuda::std::iterator_traits<AIt>::value_type a_key{};
+    typename ::cuda::std::iterator_traits<BIt>::value_type b_key{};
+    if (a_open)
+      a_key = a[a_probe];
+    if (b_open)
+      b_key = b[b_probe];
+    if (a_open)
+      in_a.narrow(a_probe, comp(a_key, value));
+    if (b_open)
+      in_b.narrow(b_probe, comp(b_key, value));
+  };
+#ifdef __CUDA_ARCH__
+#  pragma unroll
+#endif
+  for (int level = 4 - Levels; level < 4; ++level)
+    round(in_a.biased_probe(level), in_b.biased_probe(level));
+  while (in_a.open() || in_b.open())
+    round(in_a.halving_probe(), in_b.halving_probe());
+}
+
+} // namespace detail
+
 /// \brief `lower_bound_index` biased towards the end of the range.
 ///
 /// The first `Levels` probes (at most 4) do not split the interval in half
@@ -120,34 +193,22 @@ template <int Levels, class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size biased_lower_bound_index(It data, Size count, const T& value, Compare comp)
 {
   static_assert(Levels >= 0 && Levels <= 4, "biased_lower_bound_index: 0 to 4 biased levels");
-  Size begin = 0, end = count;
+  detail::lower_bound_search<Size> search{0, count};
 #ifdef __CUDA_ARCH__
 #  pragma unroll
 #endif
   for (int level = 4 - Levels; level < 4; ++level)
-  {
-    // log2 of the fraction of the interval left to the right of the probe.
-    const int shift = level == 0 ? 9 : level == 1 ? 7 : level == 2 ? 5 : 4;
-    if (begin < end)
+    if (search.open())
     {
-      // end - 1 - len / 2^shift lies in [begin, end) for every len >= 1, and
-      // needs no wider arithmetic than Size.
-      const Size mid = end - 1 - ((end - begin) >> shift);
-      if (comp(data[mid], value))
-        begin = mid + 1;
-      else
-        end = mid;
+      const Size probe = search.biased_probe(level);
+      search.narrow(probe, comp(data[probe], value));
     }
-  }
-  while (begin < end)
+  while (search.open())
   {
-    const Size mid = begin + (end - begin) / 2;
-    if (comp(data[mid], value))
-      begin = mid + 1;
-    else
-      end = mid;
+    const Size probe = search.halving_probe();
+    search.narrow(probe, comp(data[probe], value));
   }
-  return begin;
+  return search.begin;
 }
 
 /// What the caller of a Balanced Path search knows about repeated keys.
@@ -173,6 +234,72 @@ struct balanced_path_point
   Size b;
   bool starred;
 };
+
+namespace detail {
+
+// Balanced Path from the Merge Path split at the same diagonal: `a_merge`
+// elements of A precede it (merge_path with bounds::lower).
+template <key_multiplicity Multiplicity, int BiasLevels, class AIt, class BIt, class Size, class Compare>
+MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
+  AIt a, Size a_count, BIt b, Size b_count, Size diag, Size a_merge, Compare comp)
+{
+  const Size b_merge = diag - a_merge;
+  if (b_merge >= b_count)
+    return {a_merge, b_merge, false}; // all of B consumed: every match is whole
+  if constexpr (Multiplicity == key_multiplicity::unique)
+  {
+    // The only match Merge Path can split is A's last taken key with B's next.
+    const bool starred = a_merge > 0 && !comp(a[a_merge - 1], b[b_merge]);
+    return {a_merge, b_merge + Size(starred), starred};
+  }
+  else
+  {
+    using key_t     = typename ::cuda::std::iterator_traits<BIt>::value_type;
+    const key_t key = b[b_merge];
+    // Merge Path took every copy of `key` from A before any from B; both
+    // paths agree where the run of `key` starts. The elements just before
+    // the cut are ordered no later than `key`: when neither equals it, no run
+    // is cut (the common case) and no search is needed.
+    const bool a_in_run = a_merge > 0 && !comp(a[a_merge - 1], key);
+    const bool b_in_run = b_merge > 0 && !comp(b[b_merge - 1], key);
+    if (!a_in_run && !b_in_run)
+      return {a_merge, b_merge, false};
+    // A run that began before the range (a tile inside one long run) costs
+    // one probe; otherwise search back from the cut, where short runs start,
+    // in both inputs side by side.
+    auto run_search = [&](bool in_run, auto first, Size merge) {
+      return !in_run            ? detail::lower_bound_search<Size>{merge, merge}
+             : !comp(first[0], key) ? detail::lower_bound_search<Size>{0, 0}
+                                    : detail::lower_bound_search<Size>{0, merge - 1};
+    };
+    auto a_search = run_search(a_in_run, a, a_merge);
+    auto b_search = run_search(b_in_run, b, b_merge);
+    detail::biased_lower_bounds<BiasLevels>(a, a_search, b, b_search, key, comp);
+    const Size a_start = a_search.begin;
+    const Size b_start = b_search.begin;
+    const Size a_run   = a_merge - a_start;
+    const Size run     = a_run + (b_merge - b_start); // copies of `key` before the diagonal
+
+    // Balanced Path takes them alternately, A first. When B already gave
+    // some, A's run ended at a_merge, so B must cover whatever A cannot.
+    Size b_take = run / 2 > run - a_run ? run / 2 : run - a_run;
+    // B's copies of `key`, counted only up to one past what the cut needs:
+    // one probe when B has that many, an upper bound search otherwise.
+    const Size b_probe  = b_start + b_take; // >= b_merge, which holds `key`
+    const bool b_enough = b_probe < b_count && !comp(key, b[b_probe]);
+    const Size b_copies =
+      b_enough ? b_take + 1
+               : b_merge + upper_bound_index(b + b_merge, (b_probe < b_count ? b_probe : b_count) - b_merge, key, comp) -
+                   b_start;
+    b_take             = b_take < b_copies ? b_take : b_copies;
+    const Size a_take  = run - b_take;
+    // A's last copy before the cut has its match in B: keep them together.
+    const bool starred = a_take == b_take + 1 && b_take < b_copies;
+    return {a_start + a_take, b_start + b_take + Size(starred), starred};
+  }
+}
+
+} // namespace detail
 
 /// \brief Balanced Path: the partition of two sorted multisets that never
 /// separates a key-rank match.
@@ -216,55 +343,7 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balanced_path(
   AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
   const Size a_merge = merge_path<bounds::lower>(a, a_count, b, b_count, diag, comp);
-  const Size b_merge = diag - a_merge;
-  if (b_merge >= b_count)
-    return {a_merge, b_merge, false}; // all of B consumed: every match is whole
-  if constexpr (Multiplicity == key_multiplicity::unique)
-  {
-    // The only match Merge Path can split is A's last taken key with B's next.
-    const bool starred = a_merge > 0 && !comp(a[a_merge - 1], b[b_merge]);
-    return {a_merge, b_merge + Size(starred), starred};
-  }
-  else
-  {
-    using key_t     = typename ::cuda::std::iterator_traits<BIt>::value_type;
-    const key_t key = b[b_merge];
-    // Merge Path took every copy of `key` from A before any from B; both
-    // paths agree where the run of `key` starts. The elements just before
-    // the cut are ordered no later than `key`: when neither equals it, no run
-    // is cut (the common case) and no search is needed.
-    const bool a_in_run = a_merge > 0 && !comp(a[a_merge - 1], key);
-    const bool b_in_run = b_merge > 0 && !comp(b[b_merge - 1], key);
-    if (!a_in_run && !b_in_run)
-      return {a_merge, b_merge, false};
-    // A run that began before the range (a tile inside one long run) costs
-    // one probe; otherwise search back from the cut, where short runs start.
-    const Size a_start = !a_in_run             ? a_merge
-                         : !comp(a[0], key) ? Size(0)
-                                            : biased_lower_bound_index<BiasLevels>(a, a_merge - 1, key, comp);
-    const Size b_start = !b_in_run             ? b_merge
-                         : !comp(b[0], key) ? Size(0)
-                                            : biased_lower_bound_index<BiasLevels>(b, b_merge - 1, key, comp);
-    const Size a_run   = a_merge - a_start;
-    const Size run     = a_run + (b_merge - b_start); // copies of `key` before the diagonal
-
-    // Balanced Path takes them alternately, A first. When B already gave
-    // some, A's run ended at a_merge, so B must cover whatever A cannot.
-    Size b_take = run / 2 > run - a_run ? run / 2 : run - a_run;
-    // B's copies of `key`, counted only up to one past what the cut needs:
-    // one probe when B has that many, an upper bound search otherwise.
-    const Size b_probe  = b_start + b_take; // >= b_merge, which holds `key`
-    const bool b_enough = b_probe < b_count && !comp(key, b[b_probe]);
-    const Size b_copies =
-      b_enough ? b_take + 1
-               : b_merge + upper_bound_index(b + b_merge, (b_probe < b_count ? b_probe : b_count) - b_merge, key, comp) -
-                   b_start;
-    b_take             = b_take < b_copies ? b_take : b_copies;
-    const Size a_take  = run - b_take;
-    // A's last copy before the cut has its match in B: keep them together.
-    const bool starred = a_take == b_take + 1 && b_take < b_copies;
-    return {a_start + a_take, b_start + b_take + Size(starred), starred};
-  }
+  return detail::balance_merge_split<Multiplicity, BiasLevels>(a, a_count, b, b_count, diag, a_merge, comp);
 }
 
 } // namespace mgpu

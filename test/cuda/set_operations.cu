@@ -38,7 +38,77 @@ std::pair<std::vector<int>, std::vector<int>> pairs_reference(const std::vector<
   return {keys, values};
 }
 
+// The partition kernel's split at every tile boundary against balanced_path
+// run on the host, with fresh look-back state for the tiles.
+template <mgpu::key_multiplicity M, class Key, class Compare>
+void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, int tile_size, Compare comp)
+{
+  using mgpu::detail::cuda::set_split;
+  using state_t = mgpu::detail::cuda::set_tile_state<int>;
+  thrust::device_vector<Key> d_a(a.begin(), a.end()), d_b(b.begin(), b.end());
+  const int na = int(a.size()), nb = int(b.size()), total = na + nb;
+  const int num_tiles = (total + tile_size - 1) / tile_size;
+  thrust::device_vector<set_split<int>> splits(num_tiles + 1, set_split<int>{-1, -1});
+  std::size_t state_bytes = 0;
+  REQUIRE(state_t::AllocationSize(num_tiles, state_bytes) == cudaSuccess);
+  thrust::device_vector<char> state_storage(state_bytes);
+  state_t state;
+  REQUIRE(state.Init(num_tiles, state_storage.data().get(), state_bytes) == cudaSuccess);
+  mgpu::detail::cuda::launch_set_partition<M>(nullptr, d_a.data().get(), na, d_b.data().get(), nb, tile_size,
+                                              num_tiles, splits.data().get(), state, comp, "test");
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  std::vector<set_split<int>> found(num_tiles + 1);
+  thrust::copy(splits.begin(), splits.end(), found.begin());
+  for (int p = 0; p <= num_tiles; ++p)
+  {
+    const int diag = p < num_tiles ? p * tile_size : total;
+    const auto cut = mgpu::balanced_path<M, 4>(a.data(), na, b.data(), nb, diag, comp);
+    CAPTURE(p);
+    CAPTURE(diag);
+    REQUIRE(found[p].a == cut.a);
+    REQUIRE(found[p].b == cut.b);
+  }
+}
+
 } // namespace
+
+TEST_CASE("set partition kernel: agrees with balanced_path at every tile boundary")
+{
+  // Tiny tiles keep each CTA's window within its samples after a round or
+  // none; with the engine's tiles one CTA's window spans the whole input.
+  using mgpu::key_multiplicity;
+  const ::cuda::std::less<> less;
+  for (const int tile : {3, 37, 256 * 29})
+  {
+    CAPTURE(tile);
+    for (std::uint64_t seed = 0; seed < 3; ++seed)
+    {
+      // Heavy duplicates (runs longer than the tiles), few, and asymmetric sizes.
+      check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(60000, 0, 9, seed),
+                                                        random_sorted<int>(40000, 0, 9, seed + 10), tile, less);
+      check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(100000, 0, 1000, seed + 20),
+                                                        random_sorted<int>(80000, 0, 1000, seed + 30), tile, less);
+      check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(200, 0, 1 << 30, seed + 40),
+                                                        random_sorted<int>(200000, 0, 1 << 30, seed + 50), tile, less);
+      check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(150000, 0, 1 << 30, seed + 60),
+                                                        random_sorted<int>(5, 0, 1 << 30, seed + 70), tile, less);
+      const auto ua = set_cases::random_unique_sorted(120000, seed + 80);
+      const auto ub = set_cases::random_unique_sorted(130000, seed + 90);
+      check_set_partition<key_multiplicity::unique>(ua, ub, tile, less);
+      check_set_partition<key_multiplicity::duplicates>(ua, ub, tile, less);
+    }
+    // Disjoint, identical and empty ranges; descending keys under greater<>.
+    const auto low = random_sorted<int>(80000, 0, 1000, 1), high = random_sorted<int>(60000, 2000, 5000, 2);
+    check_set_partition<key_multiplicity::duplicates>(low, high, tile, less);
+    check_set_partition<key_multiplicity::duplicates>(high, low, tile, less);
+    check_set_partition<key_multiplicity::duplicates>(low, low, tile, less);
+    check_set_partition<key_multiplicity::duplicates>(low, std::vector<int>{}, tile, less);
+    check_set_partition<key_multiplicity::duplicates>(std::vector<int>{}, high, tile, less);
+    const ::cuda::std::greater<> greater;
+    check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(60000, 0, 50, 3, greater),
+                                                      random_sorted<int>(60000, 0, 50, 4, greater), tile, greater);
+  }
+}
 
 TEST_CASE("set operations: the 64-bit offset path on inputs spanning many tiles")
 {

@@ -23,6 +23,7 @@
 #include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/sample_position.h>
 #include <mgpu/search.h>
 
 #include <cuda/std/functional>
@@ -54,16 +55,6 @@ struct merge_key_of_offset
   OffsetIt offsets;
   __device__ MGPU_FORCEINLINE Size operator[](Size j) const { return j + static_cast<Size>(offsets[j]); }
 };
-
-// Sample k of `samples` spread evenly over (lo, lo + span): lo + floor(span *
-// (k + 1) / (samples + 1)), computed without overflowing Size. Strictly
-// increasing in k and inside [lo + 1, lo + span) when span > samples.
-template <int Samples, class Size>
-__device__ MGPU_FORCEINLINE Size sample_position(Size lo, Size span, int k)
-{
-  constexpr Size parts = Samples + 1;
-  return lo + (span / parts) * Size(k + 1) + ((span % parts) * Size(k + 1)) / parts;
-}
 
 template <class PartitionShape, class Size, class OffsetIt>
 __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(

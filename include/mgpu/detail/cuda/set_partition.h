@@ -4,9 +4,12 @@
 
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/sample_position.h>
+#include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 
 #include <cub/agent/single_pass_scan_operators.cuh>
+#include <cub/util_type.cuh>
 
 #include <cuda_runtime_api.h>
 
@@ -53,21 +56,186 @@ struct set_lookback_delay
   __device__ MGPU_FORCEINLINE delay_t operator()() const { return {}; }
 };
 
+// Threads per partition CTA (= splits per CTA), samples of each input per
+// thread and narrowing rounds.
+struct set_partition_shape
+{
+  static constexpr int threads            = 128;
+  static constexpr int samples_per_thread = 2;
+  static constexpr int rounds             = 2;
+};
+
+// Where the merge places a sample of one input: between `first` and `last`
+// (merge positions). Both grow with the sample.
+template <class Size>
+struct merge_position_bounds
+{
+  Size first;
+  Size last;
+};
+
+template <class Shape, class AKey, class BKey, class Size>
+struct set_partition_storage
+{
+  static constexpr int samples = Shape::threads * Shape::samples_per_thread;
+  AKey a_keys[samples];
+  BKey b_keys[samples];
+  merge_position_bounds<Size> a_bounds[samples];
+  merge_position_bounds<Size> b_bounds[samples];
+  Size a_window[2]; // the CTA's Merge Path splits lie in [a_window[0], a_window[1]] of A
+  Size b_window[2]; // ... and in [b_window[0], b_window[1]] of B
+};
+
 // Thread i finds split i for i in [0, num_tiles] and, alongside, marks tile
 // i's look-back status as not yet available.
-template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
-__global__ void set_partition_kernel(AIt a, Size a_count, BIt b, Size b_count, Size tile_size, Size num_tiles,
-                                     set_split<Size>* splits, set_tile_state<Size> tile_state, Compare comp)
+//
+// Each split is Merge Path's (A winning ties, `a_merge` elements of A
+// before the diagonal), then moved by Balanced Path to keep key-rank matches
+// whole. A full binary search per split chains ~27 rounds of dependent
+// loads of A and B. Instead the CTA's splits, consecutive diagonals, narrow
+// their ranges together, as the load-balancing partition does: each round
+// every thread loads evenly spaced keys of the CTA's window of A and of B
+// into shared memory. The merge places A's element i at i + (the number of
+// B's elements ordered before it); B's samples bracket that number within
+// one sample spacing, so each A sample is known to lie before or after a
+// diagonal unless the diagonal falls in that bracket, and likewise each B
+// sample. Every thread narrows its own range of a_merge from both, and the
+// CTA's windows shrink to what its splits can still need. A short binary
+// search finishes each split.
+template <class Shape, key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
+__global__ void __launch_bounds__(Shape::threads)
+  set_partition_kernel(AIt a, Size a_count, BIt b, Size b_count, Size tile_size, Size num_tiles,
+                       set_split<Size>* splits, set_tile_state<Size> tile_state, Compare comp)
 {
-  const Size split = static_cast<Size>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (split <= num_tiles)
-  {
-    const Size diag = split < num_tiles ? split * tile_size : a_count + b_count;
-    // Global searches span long ranges: bias 4 levels towards the run's end.
-    const auto cut  = balanced_path<Multiplicity, 4>(a, a_count, b, b_count, diag, comp);
-    splits[split]   = set_split<Size>{cut.a, cut.b};
-  }
+  constexpr int NT  = Shape::threads;
+  constexpr int SPT = Shape::samples_per_thread;
+  constexpr int S   = NT * SPT;
+  using a_key_t     = value_of<AIt>;
+  using b_key_t     = value_of<BIt>;
+  using storage_t   = set_partition_storage<Shape, a_key_t, b_key_t, Size>;
+  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  storage_t& shared = shared_storage.Alias();
   tile_state.InitializeStatus(static_cast<int>(num_tiles));
+
+  const int tid          = static_cast<int>(threadIdx.x);
+  const Size total       = a_count + b_count;
+  const Size first_split = Size(blockIdx.x) * NT;
+  const Size last_split  = min(first_split + Size(NT - 1), num_tiles);
+  const Size split       = min(first_split + Size(tid), last_split); // idle threads repeat the last
+  auto diag_of           = [&](Size p) { return p < num_tiles ? p * tile_size : total; };
+  const Size diag        = diag_of(split);
+
+  // a_merge lies in [lo, hi]; at most b_count elements of B precede the cut.
+  Size lo        = max(Size(0), diag - b_count);
+  Size hi        = min(diag, a_count);
+  Size a_win_lo  = max(Size(0), diag_of(first_split) - b_count);
+  Size a_win_hi  = min(diag_of(last_split), a_count);
+  Size b_win_lo  = max(Size(0), diag_of(first_split) - a_count);
+  Size b_win_hi  = min(diag_of(last_split), b_count);
+
+#pragma unroll
+  for (int round = 0; round < Shape::rounds; ++round)
+  {
+    const Size a_span = a_win_hi - a_win_lo, b_span = b_win_hi - b_win_lo;
+    if (a_span <= Size(S) && b_span <= Size(S)) // uniform over the CTA: every thread breaks
+      break;
+    // An empty window has no sample (its position would be past the input).
+    const int a_samples = a_span > 0 ? S : 0, b_samples = b_span > 0 ? S : 0;
+    auto a_position = [&](int k) { return sample_position<S>(a_win_lo, a_span, k); };
+    auto b_position = [&](int k) { return sample_position<S>(b_win_lo, b_span, k); };
+    {
+      a_key_t a_loaded[SPT];
+      b_key_t b_loaded[SPT];
+#pragma unroll
+      for (int i = 0; i < SPT; ++i)
+      {
+        if (a_samples)
+          a_loaded[i] = a[a_position(tid + i * NT)];
+        if (b_samples)
+          b_loaded[i] = b[b_position(tid + i * NT)];
+      }
+#pragma unroll
+      for (int i = 0; i < SPT; ++i)
+      {
+        if (a_samples)
+          shared.a_keys[tid + i * NT] = a_loaded[i];
+        if (b_samples)
+          shared.b_keys[tid + i * NT] = b_loaded[i];
+      }
+    }
+    __syncthreads();
+
+    // A's sample at position p has the lower bound of its key in B before
+    // it: more than the last B sample ordered before the key, at most the
+    // next. B's sample has the upper bound of its key in A before it.
+#pragma unroll
+    for (int i = 0; i < SPT; ++i)
+    {
+      const int k = tid + i * NT;
+      if (a_samples)
+      {
+        const int m = lower_bound_index(shared.b_keys, b_samples, shared.a_keys[k], comp);
+        const Size p = a_position(k);
+        shared.a_bounds[k] = {p + (m > 0 ? b_position(m - 1) + 1 : Size(0)), p + (m < b_samples ? b_position(m) : b_count)};
+      }
+      if (b_samples)
+      {
+        const int m = upper_bound_index(shared.a_keys, a_samples, shared.b_keys[k], comp);
+        const Size p = b_position(k);
+        shared.b_bounds[k] = {p + (m > 0 ? a_position(m - 1) + 1 : Size(0)), p + (m < a_samples ? a_position(m) : a_count)};
+      }
+    }
+    __syncthreads();
+
+    // A's sample at p lies before the cut (p < a_merge) when its last
+    // possible position is before the diagonal, after it (a_merge <= p) when
+    // its first is not; B's sample at p likewise bounds diag - a_merge.
+    auto last_before = [&](const merge_position_bounds<Size>* positions, int count) {
+      return lower_bound_index(positions, count, diag, [](const merge_position_bounds<Size>& x, Size d) { return x.last < d; });
+    };
+    auto first_after = [&](const merge_position_bounds<Size>* positions, int count) {
+      return lower_bound_index(positions, count, diag, [](const merge_position_bounds<Size>& x, Size d) { return x.first < d; });
+    };
+    if (a_samples)
+    {
+      const int before = last_before(shared.a_bounds, a_samples), after = first_after(shared.a_bounds, a_samples);
+      if (before > 0)
+        lo = max(lo, a_position(before - 1) + 1);
+      if (after < a_samples)
+        hi = min(hi, a_position(after));
+    }
+    if (b_samples)
+    {
+      const int before = last_before(shared.b_bounds, b_samples), after = first_after(shared.b_bounds, b_samples);
+      if (before > 0)
+        hi = min(hi, diag - b_position(before - 1) - 1);
+      if (after < b_samples)
+        lo = max(lo, diag - b_position(after));
+    }
+    if (tid == 0)
+    {
+      shared.a_window[0] = lo;
+      shared.b_window[0] = diag - hi;
+    }
+    if (tid == NT - 1)
+    {
+      shared.a_window[1] = hi;
+      shared.b_window[1] = diag - lo;
+    }
+    __syncthreads();
+    a_win_lo = shared.a_window[0];
+    a_win_hi = shared.a_window[1];
+    b_win_lo = shared.b_window[0];
+    b_win_hi = shared.b_window[1];
+    // The next round's first shared writes (keys, then bounds, then windows)
+    // each follow a barrier that comes after this round's last reads of them.
+  }
+
+  // Global searches span long runs: bias 4 levels towards the run's end.
+  const Size a_merge = merge_path_between<bounds::lower>(a, b, diag, lo, hi, comp);
+  const auto cut     = balance_merge_split<Multiplicity, 4>(a, a_count, b, b_count, diag, a_merge, comp);
+  if (first_split + Size(tid) <= last_split)
+    splits[split] = set_split<Size>{cut.a, cut.b};
 }
 
 template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
@@ -75,10 +243,11 @@ void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size 
                           Size num_tiles, set_split<Size>* splits, set_tile_state<Size> tile_state, Compare comp,
                           const char* algorithm)
 {
-  constexpr int threads = 128;
+  using shape           = set_partition_shape;
   const Size num_splits = num_tiles + 1;
-  set_partition_kernel<Multiplicity><<<static_cast<unsigned>(ceil_div(num_splits, Size(threads))), threads, 0, stream>>>(
-    a, a_count, b, b_count, tile_size, num_tiles, splits, tile_state, comp);
+  set_partition_kernel<shape, Multiplicity>
+    <<<static_cast<unsigned>(ceil_div(num_splits, Size(shape::threads))), shape::threads, 0, stream>>>(
+      a, a_count, b, b_count, tile_size, num_tiles, splits, tile_state, comp);
   check_launch(algorithm, "set partition kernel");
 }
 
