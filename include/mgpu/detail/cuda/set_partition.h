@@ -57,7 +57,9 @@ struct set_lookback_delay
 };
 
 // Threads per partition CTA (= splits per CTA), samples of each input per
-// thread and narrowing rounds.
+// thread and narrowing rounds. On an H200 at 2 x 2^26 int32 keys this made
+// whole set operations 1-4% faster than one full search per split; other
+// shapes were not swept.
 struct set_partition_shape
 {
   static constexpr int threads            = 128;
