@@ -152,7 +152,7 @@ void engine(benchmark::State& state, int mean)
       bench::cuda_check(cudaStreamSynchronize(nullptr), "kernels");
     }
     else
-      transform_lbs_with_shape<int, shape, MinTiles>(policy, offsets, m, n, op, "t");
+      transform_lbs_with_shape<int, shape, MinTiles>(policy, offsets, m, n, op, current_arch("t") >= 90, "t");
   };
   thrust::device_vector<char> kept(Mode == harness::keep_alive ? 1 : 0);
   bench::time_calls(state, [&] {

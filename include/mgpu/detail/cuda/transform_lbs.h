@@ -70,13 +70,13 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
     transform_lbs_tile<Shape, false>(shared_storage.Alias(), offsets, range, op);
 }
 
-// MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice. On sm_90 and later the
-// tile kernel launches while the partition is still running
+// MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice. With `overlap` (sm_90
+// and later) the tile kernel launches while the partition is still running
 // (dependent_launch.h): 1-3% faster at mean count 1 on an H200, no change at
 // mean count 16.
 template <class Size, class Shape, int MinTilesPerSM = 0, class Policy, class OffsetIt, class Op>
-void transform_lbs_with_shape(
-  Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op, const char* algorithm)
+void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op,
+                              bool overlap, const char* algorithm)
 {
   constexpr int min_tiles =
     MinTilesPerSM > 0 ? MinTilesPerSM : lbs_min_tiles_per_sm<Shape, lbs_storage_for<Shape, Size, Op>, lbs_is_lean_v<Op>>();
@@ -84,7 +84,6 @@ void transform_lbs_with_shape(
   const Size num_tiles = ceil_div(total + segment_count, tile_size);
   temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
   const cudaStream_t stream = stream_of(policy);
-  const bool overlap        = current_arch(algorithm) >= 90;
 
   partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
   launch_tile_kernel(overlap, transform_lbs_tile_kernel<Shape, min_tiles, Size, OffsetIt, Op>,
@@ -114,10 +113,10 @@ void transform_lbs(Policy& policy, OffsetIt offsets, Size segment_count, Size to
 {
   if (current_arch(algorithm) >= 90)
     transform_lbs_with_shape<Size, typename load_balance_tuning_sm90<lbs_staged_bytes<Op>, int(sizeof(Size))>::shape>(
-      policy, offsets, segment_count, total, op, algorithm);
+      policy, offsets, segment_count, total, op, true, algorithm);
   else
     transform_lbs_with_shape<Size, typename load_balance_tuning_fallback<lbs_staged_bytes<Op>, int(sizeof(Size))>::shape>(
-      policy, offsets, segment_count, total, op, algorithm);
+      policy, offsets, segment_count, total, op, false, algorithm);
 }
 
 } // namespace mgpu::detail::cuda
