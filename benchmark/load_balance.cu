@@ -7,6 +7,10 @@
 //   interval_expand/thrust_idiom: the LBS idiom into a scratch array, then thrust::gather
 //   interval_gather/cub_batched,
 //   interval_move/cub_batched:    cub::DeviceMemcpy::Batched, one buffer per interval
+// mgpu runs with thrust::device (scratch from cudaMalloc and cudaFree in every
+// call) and, as mgpu_cached, with thrust::cuda::par(caching allocator): the
+// Thrust idioms allocate nothing and CUB's storage is allocated once, so
+// mgpu_cached compares the algorithms alone.
 // Segment counts are uniform in [0, 2 * mean] (mean1 ... mean256) or power-law
 // (P(count >= k) ~ k^-1.5, capped at 2^16). Gathered intervals sit in order in
 // a larger input with random gaps (sub-ranges of a bigger array); moved
@@ -251,8 +255,17 @@ const char* peer_of(family f)
   }
 }
 
+// mgpu with the default policy (scratch from cudaMalloc and cudaFree each
+// call, as thrust::device does), mgpu with a caching allocator, or the peer.
+enum class impl
+{
+  mgpu,
+  mgpu_cached,
+  peer
+};
+
 template <class T>
-void run_case(benchmark::State& state, family which, bool use_mgpu, std::int64_t nominal_total, distribution dist)
+void run_case(benchmark::State& state, family which, impl how, std::int64_t nominal_total, distribution dist)
 {
   auto& p = inputs<T>(nominal_total, dist);
   const std::int64_t m = p.segments;
@@ -262,7 +275,8 @@ void run_case(benchmark::State& state, family which, bool use_mgpu, std::int64_t
   bench::poison(p.out);
   bench::poison(p.out2);
 
-  // CUB's batched copy: buffers and sizes computed from the same offsets and starts.
+  // CUB's batched copy: buffers and sizes computed from the same offsets and
+  // starts; its temporary storage is allocated once, before the timed calls.
   auto sizes         = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
                                                        buffer_bytes<T>{offsets, m, n});
   auto sources       = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
@@ -276,51 +290,55 @@ void run_case(benchmark::State& state, family which, bool use_mgpu, std::int64_t
                       "cub::DeviceMemcpy::Batched");
   thrust::device_vector<char> temp(temp_bytes + 1);
 
-  auto items = thrust::make_counting_iterator<T>(0);
-  bench::time_calls(state, [&] {
+  auto items    = thrust::make_counting_iterator<T>(0);
+  auto run_mgpu = [&](auto&& policy) {
+    switch (which)
+    {
+      case family::lbs: mgpu::load_balance_search(policy, offsets, offsets + m, out, out + n); break;
+      case family::transform_lbs:
+        mgpu::transform_lbs(policy, offsets, offsets + m, n, write_segment_and_rank<T>{out, raw(p.out2)});
+        break;
+      case family::interval_expand:
+        mgpu::interval_expand(policy, offsets, offsets + m, raw(p.values), out, out + n);
+        break;
+      case family::interval_gather:
+        mgpu::interval_gather(policy, offsets, offsets + m, raw(p.gather), raw(p.input), out, out + n);
+        break;
+      case family::interval_move:
+        mgpu::interval_move(policy, offsets, offsets + m, n, raw(p.gather), raw(p.scatter), raw(p.input), out);
+        break;
+    }
+  };
+  auto run_peer = [&] {
     switch (which)
     {
       case family::lbs:
-        if (use_mgpu)
-          mgpu::load_balance_search(thrust::device, offsets, offsets + m, out, out + n);
-        else
-          thrust::upper_bound(thrust::device, offsets, offsets + m, items, items + n,
-                              thrust::make_transform_output_iterator(out, minus_one<T>{}));
+        thrust::upper_bound(thrust::device, offsets, offsets + m, items, items + n,
+                            thrust::make_transform_output_iterator(out, minus_one<T>{}));
         break;
       case family::transform_lbs:
-        if (use_mgpu)
-          mgpu::transform_lbs(thrust::device, offsets, offsets + m, n, write_segment_and_rank<T>{out, raw(p.out2)});
-        else
-        {
-          mgpu::load_balance_search(thrust::device, offsets, offsets + m, out, out + n);
-          thrust::transform(thrust::device, items, items + n, out, raw(p.out2), rank_of<T>{offsets});
-        }
+        mgpu::load_balance_search(thrust::device, offsets, offsets + m, out, out + n);
+        thrust::transform(thrust::device, items, items + n, out, raw(p.out2), rank_of<T>{offsets});
         break;
       case family::interval_expand:
-        if (use_mgpu)
-          mgpu::interval_expand(thrust::device, offsets, offsets + m, raw(p.values), out, out + n);
-        else
-        {
-          thrust::upper_bound(thrust::device, offsets, offsets + m, items, items + n,
-                              thrust::make_transform_output_iterator(raw(p.scratch), minus_one<T>{}));
-          thrust::gather(thrust::device, raw(p.scratch), raw(p.scratch) + n, raw(p.values), out);
-        }
+        thrust::upper_bound(thrust::device, offsets, offsets + m, items, items + n,
+                            thrust::make_transform_output_iterator(raw(p.scratch), minus_one<T>{}));
+        thrust::gather(thrust::device, raw(p.scratch), raw(p.scratch) + n, raw(p.values), out);
         break;
       case family::interval_gather:
-        if (use_mgpu)
-          mgpu::interval_gather(thrust::device, offsets, offsets + m, raw(p.gather), raw(p.input), out, out + n);
-        else
-          bench::cuda_check(cub::DeviceMemcpy::Batched(raw(temp), temp_bytes, sources, destinations, sizes, m),
-                            "cub::DeviceMemcpy::Batched");
-        break;
       case family::interval_move:
-        if (use_mgpu)
-          mgpu::interval_move(thrust::device, offsets, offsets + m, n, raw(p.gather), raw(p.scatter), raw(p.input), out);
-        else
-          bench::cuda_check(cub::DeviceMemcpy::Batched(raw(temp), temp_bytes, sources, destinations, sizes, m),
-                            "cub::DeviceMemcpy::Batched");
+        bench::cuda_check(cub::DeviceMemcpy::Batched(raw(temp), temp_bytes, sources, destinations, sizes, m),
+                          "cub::DeviceMemcpy::Batched");
         break;
     }
+  };
+  bench::time_calls(state, [&] {
+    if (how == impl::mgpu)
+      run_mgpu(thrust::device);
+    else if (how == impl::mgpu_cached)
+      run_mgpu(thrust::cuda::par(bench::cached_blocks()));
+    else
+      run_peer();
   });
 
   const double item_bytes = double(n) * sizeof(T), segment_bytes = double(m) * sizeof(T);
@@ -363,12 +381,15 @@ void register_type(const char* type_name)
     for (std::int64_t total : bench::size_list)
       for (family which : {family::lbs, family::transform_lbs, family::interval_expand, family::interval_gather,
                            family::interval_move})
-        for (bool use_mgpu : {true, false})
+        for (impl how : {impl::mgpu, impl::mgpu_cached, impl::peer})
         {
-          const std::string name = std::string(name_of(which)) + "/" + (use_mgpu ? "mgpu" : peer_of(which)) + "/" +
-                                   type_name + "/" + dist.name + "/" + std::to_string(total);
+          if (how == impl::mgpu_cached && total != (std::int64_t(1) << 26))
+            continue; // at the size the targets are set
+          const char* impl_name = how == impl::mgpu ? "mgpu" : how == impl::mgpu_cached ? "mgpu_cached" : peer_of(which);
+          const std::string name = std::string(name_of(which)) + "/" + impl_name + "/" + type_name + "/" + dist.name +
+                                   "/" + std::to_string(total);
           benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
-            run_case<T>(s, which, use_mgpu, total, dist);
+            run_case<T>(s, which, how, total, dist);
           })->Apply(bench::configure);
         }
 }

@@ -3,8 +3,10 @@
 //
 // Names: FAMILY/IMPL/TYPE/DIST/SIZE with FAMILY the Thrust algorithm's name,
 // IMPL mgpu (general overload), mgpu_unique (the unique_keys overload, only
-// on duplicate-free data) or thrust, TYPE the key (and value) type, SIZE the
-// total of both inputs and DIST the keys and the size ratio of A to B:
+// on duplicate-free data) or thrust, all with thrust::device, or mgpu_cached
+// and thrust_cached (2^27 only), the same calls with a caching allocator;
+// TYPE the key (and value) type, SIZE the total of both inputs and DIST the
+// keys and the size ratio of A to B:
 //   wide_*    keys in [0, 2^30]: few duplicates, few matches
 //   narrow_*  keys in [0, 1000]: long runs of duplicates, many matches
 //   unique_*  strictly increasing keys spread over [0, 2^30]: no duplicates
@@ -55,14 +57,29 @@ constexpr mgpu::detail::set_op internal_op(family f)
                                    : set_op::symmetric_difference;
 }
 
+// mgpu_cached and thrust_cached run mgpu's general overload and Thrust with
+// thrust::cuda::par(caching allocator): no cudaMalloc/cudaFree in the timed
+// calls, on either side.
 enum class impl
 {
   mgpu,
   mgpu_unique,
-  thrust
+  thrust,
+  mgpu_cached,
+  thrust_cached
 };
 
-const char* impl_name(impl i) { return i == impl::mgpu ? "mgpu" : i == impl::mgpu_unique ? "mgpu_unique" : "thrust"; }
+const char* impl_name(impl i)
+{
+  switch (i)
+  {
+    case impl::mgpu: return "mgpu";
+    case impl::mgpu_unique: return "mgpu_unique";
+    case impl::thrust: return "thrust";
+    case impl::mgpu_cached: return "mgpu_cached";
+    default: return "thrust_cached";
+  }
+}
 
 enum class keys_kind
 {
@@ -135,9 +152,10 @@ set_data<Key>& inputs(std::int64_t total, distribution dist)
   });
 }
 
-// The operation `f` through `which`; returns the number of outputs.
-template <family F, bool ByKey, class Key>
-std::int64_t run(impl which, set_data<Key>& d, Key* keys_out, Key* values_out)
+// The operation `F` through `which` (mgpu, mgpu_unique or thrust) on
+// `policy`; returns the number of outputs.
+template <family F, bool ByKey, class Key, class Policy>
+std::int64_t run_on(const Policy& policy, impl which, set_data<Key>& d, Key* keys_out, Key* values_out)
 {
   const Key* a  = thrust::raw_pointer_cast(d.a_keys.data());
   const Key* b  = thrust::raw_pointer_cast(d.b_keys.data());
@@ -152,27 +170,27 @@ std::int64_t run(impl which, set_data<Key>& d, Key* keys_out, Key* values_out)
     if (which == impl::thrust)
     {
       if constexpr (F == family::intersection)
-        end = thrust::set_intersection(thrust::device, a, a + na, b, b + nb, keys_out);
+        end = thrust::set_intersection(policy, a, a + na, b, b + nb, keys_out);
       else if constexpr (F == family::union_)
-        end = thrust::set_union(thrust::device, a, a + na, b, b + nb, keys_out);
+        end = thrust::set_union(policy, a, a + na, b, b + nb, keys_out);
       else if constexpr (F == family::difference)
-        end = thrust::set_difference(thrust::device, a, a + na, b, b + nb, keys_out);
+        end = thrust::set_difference(policy, a, a + na, b, b + nb, keys_out);
       else
-        end = thrust::set_symmetric_difference(thrust::device, a, a + na, b, b + nb, keys_out);
+        end = thrust::set_symmetric_difference(policy, a, a + na, b, b + nb, keys_out);
     }
     else if constexpr (F == family::intersection)
-      end = unique ? mgpu::set_intersection(thrust::device, a, a + na, b, b + nb, keys_out, less, mgpu::unique_keys)
-                   : mgpu::set_intersection(thrust::device, a, a + na, b, b + nb, keys_out);
+      end = unique ? mgpu::set_intersection(policy, a, a + na, b, b + nb, keys_out, less, mgpu::unique_keys)
+                   : mgpu::set_intersection(policy, a, a + na, b, b + nb, keys_out);
     else if constexpr (F == family::union_)
-      end = unique ? mgpu::set_union(thrust::device, a, a + na, b, b + nb, keys_out, less, mgpu::unique_keys)
-                   : mgpu::set_union(thrust::device, a, a + na, b, b + nb, keys_out);
+      end = unique ? mgpu::set_union(policy, a, a + na, b, b + nb, keys_out, less, mgpu::unique_keys)
+                   : mgpu::set_union(policy, a, a + na, b, b + nb, keys_out);
     else if constexpr (F == family::difference)
-      end = unique ? mgpu::set_difference(thrust::device, a, a + na, b, b + nb, keys_out, less, mgpu::unique_keys)
-                   : mgpu::set_difference(thrust::device, a, a + na, b, b + nb, keys_out);
+      end = unique ? mgpu::set_difference(policy, a, a + na, b, b + nb, keys_out, less, mgpu::unique_keys)
+                   : mgpu::set_difference(policy, a, a + na, b, b + nb, keys_out);
     else
-      end = unique ? mgpu::set_symmetric_difference(thrust::device, a, a + na, b, b + nb, keys_out, less,
+      end = unique ? mgpu::set_symmetric_difference(policy, a, a + na, b, b + nb, keys_out, less,
                                                     mgpu::unique_keys)
-                   : mgpu::set_symmetric_difference(thrust::device, a, a + na, b, b + nb, keys_out);
+                   : mgpu::set_symmetric_difference(policy, a, a + na, b, b + nb, keys_out);
     return end - keys_out;
   }
   else
@@ -180,36 +198,46 @@ std::int64_t run(impl which, set_data<Key>& d, Key* keys_out, Key* values_out)
     thrust::pair<Key*, Key*> ends;
     if constexpr (F == family::intersection)
       ends = which == impl::thrust
-               ? thrust::set_intersection_by_key(thrust::device, a, a + na, b, b + nb, av, keys_out, values_out)
+               ? thrust::set_intersection_by_key(policy, a, a + na, b, b + nb, av, keys_out, values_out)
              : which == impl::mgpu_unique
-               ? mgpu::set_intersection_by_key(thrust::device, a, a + na, b, b + nb, av, keys_out, values_out, less,
+               ? mgpu::set_intersection_by_key(policy, a, a + na, b, b + nb, av, keys_out, values_out, less,
                                                mgpu::unique_keys)
-               : mgpu::set_intersection_by_key(thrust::device, a, a + na, b, b + nb, av, keys_out, values_out);
+               : mgpu::set_intersection_by_key(policy, a, a + na, b, b + nb, av, keys_out, values_out);
     else if constexpr (F == family::union_)
       ends = which == impl::thrust
-               ? thrust::set_union_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out, values_out)
+               ? thrust::set_union_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out, values_out)
              : which == impl::mgpu_unique
-               ? mgpu::set_union_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out, values_out, less,
+               ? mgpu::set_union_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out, values_out, less,
                                         mgpu::unique_keys)
-               : mgpu::set_union_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out, values_out);
+               : mgpu::set_union_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out, values_out);
     else if constexpr (F == family::difference)
       ends = which == impl::thrust
-               ? thrust::set_difference_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out, values_out)
+               ? thrust::set_difference_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out, values_out)
              : which == impl::mgpu_unique
-               ? mgpu::set_difference_by_key(thrust::device, a, a + na, b, b + nb, av, keys_out, values_out, less,
+               ? mgpu::set_difference_by_key(policy, a, a + na, b, b + nb, av, keys_out, values_out, less,
                                              mgpu::unique_keys)
-               : mgpu::set_difference_by_key(thrust::device, a, a + na, b, b + nb, av, keys_out, values_out);
+               : mgpu::set_difference_by_key(policy, a, a + na, b, b + nb, av, keys_out, values_out);
     else
       ends = which == impl::thrust
-               ? thrust::set_symmetric_difference_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out,
+               ? thrust::set_symmetric_difference_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out,
                                                          values_out)
              : which == impl::mgpu_unique
-               ? mgpu::set_symmetric_difference_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out,
+               ? mgpu::set_symmetric_difference_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out,
                                                        values_out, less, mgpu::unique_keys)
-               : mgpu::set_symmetric_difference_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys_out,
+               : mgpu::set_symmetric_difference_by_key(policy, a, a + na, b, b + nb, av, bv, keys_out,
                                                        values_out);
     return ends.first - keys_out;
   }
+}
+
+template <family F, bool ByKey, class Key>
+std::int64_t run(impl which, set_data<Key>& d, Key* keys_out, Key* values_out)
+{
+  if (which == impl::mgpu_cached)
+    return run_on<F, ByKey>(thrust::cuda::par(bench::cached_blocks()), impl::mgpu, d, keys_out, values_out);
+  if (which == impl::thrust_cached)
+    return run_on<F, ByKey>(thrust::cuda::par(bench::cached_blocks()), impl::thrust, d, keys_out, values_out);
+  return run_on<F, ByKey>(thrust::device, which, d, keys_out, values_out);
 }
 
 // Thrust's result for this family and data, computed once.
@@ -267,10 +295,12 @@ template <family F, bool ByKey, class Key>
 void register_family(const char* type_name, std::int64_t total, distribution dist)
 {
   const std::string family = std::string(family_name(F)) + (ByKey ? "_by_key" : "");
-  for (impl which : {impl::mgpu, impl::mgpu_unique, impl::thrust})
+  for (impl which : {impl::mgpu, impl::mgpu_unique, impl::thrust, impl::mgpu_cached, impl::thrust_cached})
   {
     if (which == impl::mgpu_unique && dist.kind != keys_kind::unique)
       continue; // the unique_keys promise holds only for duplicate-free data
+    if ((which == impl::mgpu_cached || which == impl::thrust_cached) && total != (std::int64_t(1) << 27))
+      continue; // at the size the targets are set
     const std::string name =
       family + "/" + impl_name(which) + "/" + type_name + "/" + dist.name() + "/" + std::to_string(total);
     benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
