@@ -49,13 +49,33 @@ def within(target, mgpu, reference, bar):
     return f'| {target} | within {bar:.0%} | {100 * slower:+.0f}% time, {bytes_ratio:.2f}× GB/s | {verdict} |'
 
 def cached(name):
-    """The same benchmark run through a caching allocator (mgpu_cached / thrust_cached)."""
+    """The same benchmark run through a caching allocator (mgpu_cached / thrust_cached);
+    peers that allocate nothing per call (Thrust idioms, CUB) keep their name."""
     family, impl, rest = name.split('/', 2)
     return f'{family}/{impl}_cached/{rest}' if impl in ('mgpu', 'thrust') else name
 
-CACHED = ' (caching allocator)'
-
 M, N = 134217728, 67108864
+
+def family_rows(timed, label):
+    """The load-balancing and set targets, with each benchmark name passed through `timed`."""
+    rows = []
+    for mean in ('mean1', 'mean16'):
+        rows += [
+            speedup(f'load_balance_search {mean} vs Thrust idiom{label}', timed(f'lbs/mgpu/int32/{mean}/{N}'), timed(f'lbs/thrust_idiom/int32/{mean}/{N}'), 8.0),
+            roofline(f'load_balance_search {mean}{label}', timed(f'lbs/mgpu/int32/{mean}/{N}'), 0.70),
+            speedup(f'interval_expand {mean} vs Thrust idiom{label}', timed(f'interval_expand/mgpu/int32/{mean}/{N}'), timed(f'interval_expand/thrust_idiom/int32/{mean}/{N}'), 8.0),
+            roofline(f'interval_expand {mean}{label}', timed(f'interval_expand/mgpu/int32/{mean}/{N}'), 0.70),
+        ]
+    for mean, bar in (('mean1', 3.0), ('mean16', 2.0)):
+        for op in ('interval_gather', 'interval_move'):
+            rows.append(speedup(f'{op} {mean} vs cub::DeviceMemcpy::Batched{label}', timed(f'{op}/mgpu/int32/{mean}/{N}'), timed(f'{op}/cub_batched/int32/{mean}/{N}'), bar))
+    rows.append(within(f'transform_lbs (segment, rank) vs load_balance_search, mean1{label}', timed(f'transform_lbs/mgpu/int32/mean1/{N}'), timed(f'lbs/mgpu/int32/mean1/{N}'), 0.10))
+    for suffix, bar in (('', 2.0), ('_by_key', 1.5)):
+        for dist in ('wide', 'narrow'):
+            for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
+                rows.append(speedup(f'set_{op}{suffix} {dist} vs thrust{label}', timed(f'set_{op}{suffix}/mgpu/int32/{dist}_1to1/{M}'), timed(f'set_{op}{suffix}/thrust/int32/{dist}_1to1/{M}'), bar))
+    return rows
+
 rows = [
     speedup('merge int32 uniform vs cub::DeviceMerge::MergeKeys', f'merge_keys/mgpu/int32/uniform/{M}', f'merge_keys/cub/int32/uniform/{M}', 1.0),
     roofline('merge int32 uniform', f'merge_keys/mgpu/int32/uniform/{M}', 0.85),
@@ -65,46 +85,13 @@ rows = [
     roofline('bulk_remove every 3rd', f'bulk_remove/mgpu/int32/every3/{N}', 0.75),
     speedup('bulk_insert every 5th vs merge_by_key idiom', f'bulk_insert/mgpu/int32/every5/{N}', f'bulk_insert/thrust_idiom/int32/every5/{N}', 1.8),
 ]
-for mean in ('mean1', 'mean16'):
-    rows += [
-        speedup(f'load_balance_search {mean} vs Thrust idiom', f'lbs/mgpu/int32/{mean}/{N}', f'lbs/thrust_idiom/int32/{mean}/{N}', 8.0),
-        roofline(f'load_balance_search {mean}', f'lbs/mgpu/int32/{mean}/{N}', 0.70),
-        speedup(f'interval_expand {mean} vs Thrust idiom', f'interval_expand/mgpu/int32/{mean}/{N}', f'interval_expand/thrust_idiom/int32/{mean}/{N}', 8.0),
-        roofline(f'interval_expand {mean}', f'interval_expand/mgpu/int32/{mean}/{N}', 0.70),
-    ]
-for mean, bar in (('mean1', 3.0), ('mean16', 2.0)):
-    for op in ('interval_gather', 'interval_move'):
-        rows.append(speedup(f'{op} {mean} vs cub::DeviceMemcpy::Batched', f'{op}/mgpu/int32/{mean}/{N}', f'{op}/cub_batched/int32/{mean}/{N}', bar))
-rows.append(within('transform_lbs (segment, rank) vs load_balance_search, mean1', f'transform_lbs/mgpu/int32/mean1/{N}', f'lbs/mgpu/int32/mean1/{N}', 0.10))
-
-# The same targets with mgpu's scratch from a caching allocator: the Thrust
-# idioms allocate nothing and CUB's storage is allocated before the timed
-# calls, so these rows compare the algorithms alone.
-cached_rows = []
-for mean in ('mean1', 'mean16'):
-    cached_rows += [
-        speedup(f'load_balance_search {mean} vs Thrust idiom{CACHED}', cached(f'lbs/mgpu/int32/{mean}/{N}'), f'lbs/thrust_idiom/int32/{mean}/{N}', 8.0),
-        roofline(f'load_balance_search {mean}{CACHED}', cached(f'lbs/mgpu/int32/{mean}/{N}'), 0.70),
-        speedup(f'interval_expand {mean} vs Thrust idiom{CACHED}', cached(f'interval_expand/mgpu/int32/{mean}/{N}'), f'interval_expand/thrust_idiom/int32/{mean}/{N}', 8.0),
-        roofline(f'interval_expand {mean}{CACHED}', cached(f'interval_expand/mgpu/int32/{mean}/{N}'), 0.70),
-    ]
-for mean, bar in (('mean1', 3.0), ('mean16', 2.0)):
-    for op in ('interval_gather', 'interval_move'):
-        cached_rows.append(speedup(f'{op} {mean} vs cub::DeviceMemcpy::Batched{CACHED}', cached(f'{op}/mgpu/int32/{mean}/{N}'), f'{op}/cub_batched/int32/{mean}/{N}', bar))
-cached_rows.append(within(f'transform_lbs (segment, rank) vs load_balance_search, mean1{CACHED}', cached(f'transform_lbs/mgpu/int32/mean1/{N}'), cached(f'lbs/mgpu/int32/mean1/{N}'), 0.10))
-for dist in ('wide', 'narrow'):
-    for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
-        rows.append(speedup(f'set_{op} {dist} vs thrust', f'set_{op}/mgpu/int32/{dist}_1to1/{M}', f'set_{op}/thrust/int32/{dist}_1to1/{M}', 2.0))
-for dist in ('wide', 'narrow'):
-    for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
-        rows.append(speedup(f'set_{op}_by_key {dist} vs thrust', f'set_{op}_by_key/mgpu/int32/{dist}_1to1/{M}', f'set_{op}_by_key/thrust/int32/{dist}_1to1/{M}', 1.5))
-# Sets with both sides on the caching allocator.
-for suffix, bar in (('', 2.0), ('_by_key', 1.5)):
-    for dist in ('wide', 'narrow'):
-        for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
-            cached_rows.append(speedup(f'set_{op}{suffix} {dist} vs thrust{CACHED}', cached(f'set_{op}{suffix}/mgpu/int32/{dist}_1to1/{M}'), cached(f'set_{op}{suffix}/thrust/int32/{dist}_1to1/{M}'), bar))
+rows += family_rows(lambda name: name, '')
 for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
     rows.append(speedup(f'set_{op} unique_keys vs general overload, duplicate-free', f'set_{op}/mgpu_unique/int32/unique_1to1/{M}', f'set_{op}/mgpu/int32/unique_1to1/{M}', 1.0))
+# The same targets with scratch from a caching allocator on both sides: the
+# Thrust idioms allocate nothing and CUB's storage is allocated before the
+# timed calls, so these rows compare the algorithms alone.
+cached_rows = family_rows(cached, ' (caching allocator)')
 
 copy_text = ', '.join(f'{c:.0f}' for c in copies)
 print(f'GPU: {gpu}; device copy measured in each benchmark process: {copy_text} GB/s\n')
