@@ -190,6 +190,30 @@ void check_pairs(const std::vector<Key>& a, const std::vector<Key>& b, Compare c
   MGPU_CHECK_EQUAL_RANGES(to_std(values), padded(expected_values, capacity));
 }
 
+// The keys operation on ranges that start `a_skip` / `b_skip` elements into
+// their storage: the tiles copy their slices in aligned 16-byte blocks, so
+// the ranges' first keys must be able to lie at any alignment.
+template <op Op, class Key>
+void check_keys_displaced(const std::vector<Key>& a, const std::vector<Key>& b, std::size_t a_skip,
+                          std::size_t b_skip)
+{
+  const char* operation = name_of(Op);
+  CAPTURE(operation);
+  CAPTURE(a_skip);
+  CAPTURE(b_skip);
+  std::vector<Key> a_storage(a_skip, mgpu_test::poison<Key>()), b_storage(b_skip, mgpu_test::poison<Key>());
+  a_storage.insert(a_storage.end(), a.begin(), a.end());
+  b_storage.insert(b_storage.end(), b.begin(), b.end());
+  auto d_a = to_backend<backend>(a_storage), d_b = to_backend<backend>(b_storage);
+  const auto expected        = reference<Op>(a, b, ::cuda::std::less<>{});
+  const std::size_t capacity = a.size() + b.size() + 1;
+  auto out                   = poisoned<backend, Key>(capacity);
+  const auto end = run_keys<Op>(backend::policy(), d_a.begin() + a_skip, d_a.end(), d_b.begin() + b_skip, d_b.end(),
+                                out.begin(), ::cuda::std::less<>{});
+  CHECK(std::size_t(end - out.begin()) == expected.size());
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), padded(expected, capacity));
+}
+
 // All four operations, keys and pairs.
 template <class Key, class Compare = ::cuda::std::less<>>
 void check_all(const std::vector<Key>& a, const std::vector<Key>& b, Compare comp = {},
@@ -408,6 +432,26 @@ TEST_CASE("set operations: asymmetric sizes (1 : 1000)")
   const auto small = set_cases::random_unique_sorted(120, 53, 500), large = set_cases::random_unique_sorted(120000, 54);
   set_cases::check_all(small, large, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
   set_cases::check_all(large, small, ::cuda::std::less<>{}, set_cases::overload::unique_keys);
+}
+
+TEST_CASE("set operations: inputs starting at any alignment in their storage")
+{
+  // Short ranges (no whole 16-byte block in a slice) and ranges of several
+  // tiles, with heavy duplicates and with wide keys.
+  const std::vector<std::pair<std::vector<int>, std::vector<int>>> inputs = {
+    {random_sorted<int>(5, 0, 9, 91), random_sorted<int>(3, 0, 9, 92)},
+    {random_sorted<int>(20000, 0, 50, 93), random_sorted<int>(17000, 0, 50, 94)},
+    {random_sorted<int>(20000, 0, 1 << 30, 95), random_sorted<int>(23000, 0, 1 << 30, 96)}};
+  for (const auto& [a, b] : inputs)
+    for (std::size_t a_skip = 0; a_skip < 4; ++a_skip)
+      for (std::size_t b_skip = 0; b_skip < 4; ++b_skip)
+        set_cases::for_each_op(
+          [&](auto o) { set_cases::check_keys_displaced<decltype(o)::value>(a, b, a_skip, b_skip); });
+  const auto a64 = random_sorted<std::int64_t>(30000, 0, 40, 97), b64 = random_sorted<std::int64_t>(25000, 0, 40, 98);
+  for (std::size_t a_skip = 0; a_skip < 2; ++a_skip)
+    for (std::size_t b_skip = 0; b_skip < 2; ++b_skip)
+      set_cases::for_each_op(
+        [&](auto o) { set_cases::check_keys_displaced<decltype(o)::value>(a64, b64, a_skip, b_skip); });
 }
 
 TEST_CASE("set operations: descending order with cuda::std::greater")

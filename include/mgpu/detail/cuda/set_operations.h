@@ -34,8 +34,8 @@ template <class Shape, class Key, class Size, slot_record Record, class Lookback
 struct set_tile_storage
 {
   // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
-  // plus one look-ahead key from each input.
-  static constexpr int load_capacity = Shape::tile_size + 3;
+  // plus one look-ahead key from each input, placed as the bulk copies need.
+  static constexpr int load_capacity = Shape::tile_size + 3 + 2 * slice_slack_v<Key>;
   static_assert(load_capacity <= 65536, "tile positions fit in 16 bits");
 
   using scan_t   = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
@@ -55,6 +55,7 @@ struct set_tile_storage
   std::conditional_t<Record == slot_record::key, key_space, position_space> tile;
   typename scan_t::TempStorage scan;
   typename prefix_t::TempStorage prefix;
+  std::uint64_t load_barrier; // completion of the tile's bulk copies
 };
 
 template <class Tuning, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
@@ -85,24 +86,24 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   const int star_begin   = static_cast<int>(first.a + first.b - Size(tile) * NV);
   const int a_len        = static_cast<int>(last.a - first.a);
   const int b_len        = static_cast<int>(last.b - first.b);
-  const int count        = a_len + b_len;
   // With the next key of each input at hand (any tile but the last), the
   // serial loops need no range checks.
   const bool look_ahead  = last.a < a_count && last.b < b_count;
-  const int b_offset     = a_len + int(look_ahead); // B's slice follows A's in shared memory
-  const int load_count   = count + 2 * int(look_ahead);
+  const int a_loads      = a_len + int(look_ahead);
+  const int b_loads      = b_len + int(look_ahead);
 
-  // A's slice (with its look-ahead key), then B's.
-  load_two_slices<NT, VT + 1>(a_keys + first.a, b_offset, b_keys + first.b, load_count - b_offset,
-                              shared.tile.loaded);
-  finish_slice_loads();
-  __syncthreads();
+  // A's slice (with its look-ahead key), then B's, b_offset keys after A's.
+  const two_slice_layout layout = place_two_slices(a_keys + first.a, a_loads, b_keys + first.b, shared.tile.loaded);
+  key_t* const tile_keys        = shared.tile.loaded + layout.a_shift;
+  const int b_offset            = layout.b_offset;
+  load_two_slices<NT, VT + 1>(a_keys + first.a, a_loads, b_keys + first.b, b_loads, shared.tile.loaded, layout,
+                              &shared.load_barrier);
 
   // Each thread's share of the tile starts where its diagonal meets the
   // Balanced Path; it runs the serial set operation from there.
   slot_t<record, key_t> slots[VT];
   const unsigned commit = thread_set_operation<VT, Op, Multiplicity, record>(
-    shared.tile.loaded, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
+    tile_keys, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
 
   // Output positions: within the tile by a block scan, across tiles by
   // decoupled look-back on the tiles' output counts.
@@ -169,7 +170,7 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
                                         : value_t(b_vals[first.b + (position - b_offset)]);
       else
         values[i] = a_vals[first.a + position];
-      keys_out[tile_offset + j] = shared.tile.loaded[position];
+      keys_out[tile_offset + j] = tile_keys[position];
     });
     for_each_striped<NT, VT>(outputs, [&](int i, int j) { vals_out[tile_offset + j] = values[i]; });
   }
