@@ -89,6 +89,10 @@ struct set_tuning
 // Capping registers costs a few spilled bytes at most but fits more tiles
 // per SM, which is what a latency-bound kernel needs. 16-byte keys are not
 // tuned.
+// Swept again once the tiles loaded their keys by bulk copy (4-byte keys,
+// same process, relative to 256x29m5): 256x31m5 -3% to +1%; 256x25m6,
+// 128x29m10 and a first look-back sleep of 1000 ns 1-6% slower; 256x29m4
+// 3-11% slower.
 template <int KeyBytes>
 struct set_operation_tuning_sm90
   : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 29>, 5>,
