@@ -1,5 +1,6 @@
-// Loading a tile's two input slices into shared memory, striped across the
-// CTA (thread t takes elements t, t + threads, ...), so every warp's reads
+// Loading a tile's two input slices into shared memory: on sm_90 by bulk
+// copy where the slices are contiguous, otherwise striped across the CTA
+// (thread t takes elements t, t + threads, ...), so every warp's reads
 // coalesce.
 #pragma once
 
