@@ -241,7 +241,7 @@ namespace detail {
 // elements of A precede it (merge_path with bounds::lower).
 template <key_multiplicity Multiplicity, int BiasLevels, class AIt, class BIt, class Size, class Compare>
 MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
-  AIt a, Size a_count, BIt b, Size b_count, Size diag, Size a_merge, Compare comp)
+  AIt a, BIt b, Size b_count, Size diag, Size a_merge, Compare comp)
 {
   const Size b_merge = diag - a_merge;
   if (b_merge >= b_count)
@@ -343,7 +343,7 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balanced_path(
   AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
   const Size a_merge = merge_path<bounds::lower>(a, a_count, b, b_count, diag, comp);
-  return detail::balance_merge_split<Multiplicity, BiasLevels>(a, a_count, b, b_count, diag, a_merge, comp);
+  return detail::balance_merge_split<Multiplicity, BiasLevels>(a, b, b_count, diag, a_merge, comp);
 }
 
 } // namespace mgpu

@@ -235,7 +235,7 @@ __global__ void __launch_bounds__(Shape::threads)
 
   // Global searches span long runs: bias 4 levels towards the run's end.
   const Size a_merge = merge_path_between<bounds::lower>(a, b, diag, lo, hi, comp);
-  const auto cut     = balance_merge_split<Multiplicity, 4>(a, a_count, b, b_count, diag, a_merge, comp);
+  const auto cut     = balance_merge_split<Multiplicity, 4>(a, b, b_count, diag, a_merge, comp);
   if (first_split + Size(tid) <= last_split)
     splits[split] = set_split<Size>{cut.a, cut.b};
 }
