@@ -277,6 +277,25 @@ void check_shifted_results(const count_list& counts, std::uint64_t seed)
   }
 }
 
+// interval_expand of values of type Value. The CUDA tile keeps values of up
+// to 4 bytes where the segment starts were once its search is done with
+// them (packed at their own size), and larger ones in an array of their own.
+template <class Value>
+void check_expand_values(const count_list& counts, std::uint64_t seed)
+{
+  const auto ref    = reference_of(counts);
+  const auto values = mgpu_test::random_values<Value>(counts.size(), Value(1), Value(80), seed);
+  std::vector<Value> expected(ref.segment.size());
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    expected[i] = values[std::size_t(ref.segment[i])];
+  auto offsets  = to_backend<backend>(offsets_of<int>(counts));
+  auto d_values = to_backend<backend>(values);
+  auto result   = poisoned<backend, Value>(expected.size());
+  mgpu::interval_expand(backend::policy(), offsets.begin(), offsets.end(), d_values.begin(), result.begin(),
+                        result.end());
+  MGPU_CHECK_EQUAL_RANGES(to_std(result), expected);
+}
+
 struct times_three
 {
   MGPU_HD int operator()(int x) const { return 3 * x; }
@@ -504,6 +523,20 @@ TEST_CASE("load_balance_search and interval_expand: results at every alignment, 
   }
 }
 
+TEST_CASE("interval_expand: values of 1, 2, 4 and 8 bytes, among runs of empty segments")
+{
+  // Short segments, then tiles that hold nothing but empty segments (more
+  // segments than a tile stages in one pass), then one long segment.
+  lbs_cases::count_list counts = lbs_cases::random_split(5000, 9000, 46);
+  counts.insert(counts.end(), 20000, 0);
+  counts.push_back(12000);
+  counts.insert(counts.end(), 7, 0);
+  lbs_cases::check_expand_values<std::uint8_t>(counts, 47);
+  lbs_cases::check_expand_values<std::int16_t>(counts, 48);
+  lbs_cases::check_expand_values<float>(counts, 49);
+  lbs_cases::check_expand_values<double>(counts, 50);
+}
+
 TEST_CASE("transform_lbs and intervals: the 64-bit index path on small inputs")
 {
   // mgpu::detail::transform_lbs_with_offsets<int64_t> runs the engine with
@@ -527,7 +560,7 @@ TEST_CASE("transform_lbs and intervals: the 64-bit index path on small inputs")
   mgpu::detail::transform_lbs_with_offsets<std::int64_t>(
     policy, offsets.begin(), m, total,
     mgpu::detail::interval_move_op<decltype(gather.begin()), decltype(scatter.begin()), decltype(input.begin()),
-                                   decltype(moved.begin())>{gather.begin(), scatter.begin(), input.begin(),
+                                   decltype(moved.begin())>{{}, gather.begin(), scatter.begin(), input.begin(),
                                                             moved.begin()},
     "test");
   std::vector<int> expected(static_cast<std::size_t>(total));

@@ -442,11 +442,12 @@ TEST_CASE("set operations: inputs starting at any alignment in their storage")
     {random_sorted<int>(5, 0, 9, 91), random_sorted<int>(3, 0, 9, 92)},
     {random_sorted<int>(20000, 0, 50, 93), random_sorted<int>(17000, 0, 50, 94)},
     {random_sorted<int>(20000, 0, 1 << 30, 95), random_sorted<int>(23000, 0, 1 << 30, 96)}};
-  for (const auto& [a, b] : inputs)
+  for (const auto& input : inputs)
     for (std::size_t a_skip = 0; a_skip < 4; ++a_skip)
       for (std::size_t b_skip = 0; b_skip < 4; ++b_skip)
-        set_cases::for_each_op(
-          [&](auto o) { set_cases::check_keys_displaced<decltype(o)::value>(a, b, a_skip, b_skip); });
+        set_cases::for_each_op([&](auto o) {
+          set_cases::check_keys_displaced<decltype(o)::value>(input.first, input.second, a_skip, b_skip);
+        });
   const auto a64 = random_sorted<std::int64_t>(30000, 0, 40, 97), b64 = random_sorted<std::int64_t>(25000, 0, 40, 98);
   for (std::size_t a_skip = 0; a_skip < 2; ++a_skip)
     for (std::size_t b_skip = 0; b_skip < 2; ++b_skip)

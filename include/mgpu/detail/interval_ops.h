@@ -22,13 +22,15 @@ MGPU_HD MGPU_FORCEINLINE auto interval_position(const Start& start, Size rank)
 
 // result[i] = values[s]
 template <class ValueIt, class OutputIt>
-struct interval_expand_op
+struct interval_expand_op : lbs_op_flags
 {
   ValueIt values;
   OutputIt result;
   using segment_data = value_of<ValueIt>;
   using item_value   = lbs_nothing;
   static constexpr bool stores_at_item = true;
+  static constexpr bool uses_rank      = false;
+  static constexpr bool lean           = true;
 
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
@@ -56,7 +58,7 @@ struct interval_expand_op
 
 // result[i] = input[gather[s] + rank]
 template <class GatherIt, class InputIt, class OutputIt>
-struct interval_gather_op
+struct interval_gather_op : lbs_op_flags
 {
   GatherIt gather;
   InputIt input;
@@ -86,7 +88,7 @@ struct interval_gather_op
 
 // result[scatter[s] + rank] = input[i]
 template <class ScatterIt, class InputIt, class OutputIt>
-struct interval_scatter_op
+struct interval_scatter_op : lbs_op_flags
 {
   ScatterIt scatter;
   InputIt input;
@@ -124,7 +126,7 @@ struct interval_ends
 
 // result[scatter[s] + rank] = input[gather[s] + rank]
 template <class GatherIt, class ScatterIt, class InputIt, class OutputIt>
-struct interval_move_op
+struct interval_move_op : lbs_op_flags
 {
   GatherIt gather;
   ScatterIt scatter;

@@ -10,12 +10,16 @@
 //   item_value   load_item (i, s, rank, const segment_data&) const;
 //   void         store_item(i, s, rank, const segment_data&, const item_value&) const;
 //
-// An operation whose store_item is result[i] = item_output(s, data) says so
-// with `stores_at_item`, so the CUDA tile can write a contiguous result in
-// 16-byte vectors:
+// Every operation derives from lbs_op_flags and may override its flags:
 //
-//   static constexpr bool stores_at_item = true;
-//   auto item_output(s, const segment_data&) const;
+//   stores_at_item = true: store_item is result[i] = item_output(s, data),
+//     so the CUDA tile can write a contiguous result in 16-byte vectors; the
+//     operation then also has  auto item_output(s, const segment_data&) const;
+//   uses_rank = false: load_item and store_item ignore their rank argument,
+//     so the CUDA tile may keep small segment data where the segment starts
+//     were (load_balance_tile.h) and pass a rank of 0;
+//   lean = true: few registers per item, so the CUDA engine keeps more
+//     tiles resident per SM.
 //
 // The CUDA tile stages every segment it touches (its offset and its
 // segment_data) in shared memory, then issues load_item for all of a thread's
@@ -36,8 +40,16 @@ struct lbs_nothing
 template <class T>
 inline constexpr bool is_lbs_nothing_v = ::cuda::std::is_same_v<T, lbs_nothing>;
 
+// The flags of an operation that declares none of its own.
+struct lbs_op_flags
+{
+  static constexpr bool stores_at_item = false;
+  static constexpr bool uses_rank      = true;
+  static constexpr bool lean           = false;
+};
+
 // Operations that read nothing per segment or per item derive from this.
-struct lbs_op_base
+struct lbs_op_base : lbs_op_flags
 {
   using segment_data = lbs_nothing;
   using item_value   = lbs_nothing;
@@ -58,9 +70,9 @@ struct lbs_op_base
 template <class OutputIt>
 struct lbs_search_op : lbs_op_base
 {
-  // Needs few registers: the CUDA engine keeps more tiles resident per SM.
   static constexpr bool lean           = true;
   static constexpr bool stores_at_item = true;
+  static constexpr bool uses_rank      = false;
   OutputIt result;
 
   template <class Size>

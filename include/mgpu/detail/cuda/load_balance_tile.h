@@ -10,7 +10,10 @@
 //      search runs on ints whatever the index width;
 //   2. runs the serial load-balancing search: each thread walks exactly
 //      items_per_thread steps of the upper-bound merge of item positions and
-//      segment starts, recording each item's segment slot;
+//      segment starts, recording each item's segment slot; operations that
+//      need no rank and read at most 4 bytes per segment (interval_expand)
+//      load that data meanwhile and then store it over the starts, so their
+//      tiles need no staged array and are as large as the search's;
 //   3. visits the items in striped order (consecutive threads, consecutive
 //      items), so the operation's reads and writes of per-item data coalesce;
 //      operations that write result[i] to a contiguous result write it in
@@ -26,6 +29,8 @@
 
 #include <cuda/std/functional>
 
+#include <type_traits>
+
 namespace mgpu::detail::cuda {
 
 // Shared memory of one tile. The tile's `local` array, at most 3 ints into
@@ -37,7 +42,8 @@ namespace mgpu::detail::cuda {
 // starts[0] = 0 for the segment begun before the tile (whose items' ranks
 // also add head_rank), starts[k] = offsets[b0 + k - 1] - a0 for the tile's
 // own segments, and starts[b_len + 1] = a_len, the sentinel that ends the
-// merge walk over the items. The segment's data is staged[k].
+// merge walk over the items. The segment's data is staged[k], or, for
+// operations that restage it, in the place of starts[k] after the walk.
 template <class Shape, class Size, class SegmentData>
 struct lbs_tile_storage
 {
@@ -46,6 +52,24 @@ struct lbs_tile_storage
   SegmentData staged[staged_count];
   Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0
 };
+
+// Whether an operation's segment data goes where the segment starts were,
+// once the walk is done with them, rather than in an array of its own.
+template <class Op>
+constexpr bool lbs_restages_data()
+{
+  using data = typename Op::segment_data;
+  if constexpr (Op::uses_rank || is_lbs_nothing_v<data>)
+    return false;
+  else
+    return sizeof(data) <= sizeof(int) && alignof(data) <= alignof(int) && std::is_trivially_copyable_v<data>;
+}
+template <class Op>
+inline constexpr bool lbs_restages_data_v = lbs_restages_data<Op>();
+
+// The segment data a tile stages in its own array during step 1.
+template <class Op>
+using lbs_staged_array_t = std::conditional_t<lbs_restages_data_v<Op>, lbs_nothing, typename Op::segment_data>;
 
 // Where a tile's work starts and how much of each input it holds.
 template <class Size>
@@ -56,6 +80,10 @@ struct lbs_tile_range
   int item_count;     // a_len
   int offset_count;   // b_len
 };
+
+// Rows of a staging pass: enough for a tile of half items and half segments.
+template <class Shape>
+inline constexpr int lbs_stage_chunk = (Shape::items_per_thread + 2) / 2;
 
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
 // segments (segment -1, before the first, has neither). Thread 0 takes slot
@@ -71,8 +99,8 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, int* local, Storage& shared)
 {
   constexpr int NT        = Shape::threads;
-  constexpr int chunk     = (Shape::items_per_thread + 2) / 2;
-  using segment_data      = typename Op::segment_data;
+  constexpr int chunk     = lbs_stage_chunk<Shape>;
+  using segment_data      = lbs_staged_array_t<Op>;
   constexpr bool has_data = !is_lbs_nothing_v<segment_data>;
   const int tid           = static_cast<int>(threadIdx.x);
   const int a_len         = range.item_count;
@@ -172,22 +200,82 @@ __device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
   }
 }
 
-// Segment data of slot k (nothing for operations that stage none).
-template <class Op, class Storage>
-__device__ MGPU_FORCEINLINE typename Op::segment_data staged_data(const Storage& shared, int k)
+// Operations with restaged data, during and after the walk: each thread
+// loads the data of slots tid, tid + NT, ... (slot k: segment b0 - 1 + k,
+// for k in [0, b_len]; slot 0 only when b0 > 0) into registers before the
+// walk, so the loads run under it, and stores them over the starts after
+// it. Slots past a pass of lbs_stage_chunk rows (only in tiles of mostly
+// empty segments) are loaded after the walk.
+template <class Shape, class Op>
+struct restaged_segment_data
 {
-  if constexpr (is_lbs_nothing_v<typename Op::segment_data>)
+  static constexpr int NT    = Shape::threads;
+  static constexpr int chunk = lbs_stage_chunk<Shape>;
+  using data                 = typename Op::segment_data;
+  data early[chunk];
+
+  template <class Size>
+  __device__ MGPU_FORCEINLINE void load(const lbs_tile_range<Size>& range, const Op& op)
+  {
+    const int tid = static_cast<int>(threadIdx.x);
+#pragma unroll
+    for (int i = 0; i < chunk; ++i)
+    {
+      const int k = tid + i * NT;
+      if (k <= range.offset_count && (k > 0 || range.segment_begin > 0))
+        early[i] = op.load_segment(range.segment_begin - 1 + k);
+    }
+  }
+
+  // `slots` holds the starts until this call (after the walk's barrier).
+  template <class Size>
+  __device__ MGPU_FORCEINLINE void store(const lbs_tile_range<Size>& range, const Op& op, data* slots) const
+  {
+    const int tid = static_cast<int>(threadIdx.x);
+#pragma unroll
+    for (int i = 0; i < chunk; ++i)
+    {
+      const int k = tid + i * NT;
+      if (k <= range.offset_count && (k > 0 || range.segment_begin > 0))
+        slots[k] = early[i];
+    }
+    for (int k = tid + chunk * NT; k <= range.offset_count; k += NT)
+      slots[k] = op.load_segment(range.segment_begin - 1 + k);
+  }
+};
+
+// Where the segment data of slot k is: the staged array, the starts' slots
+// (restaged), or nowhere (operations that read none).
+template <class Op, class Storage>
+__device__ MGPU_FORCEINLINE const typename Op::segment_data* segment_data_slots(const Storage& shared,
+                                                                              const int* starts)
+{
+  if constexpr (lbs_restages_data_v<Op>)
+    return reinterpret_cast<const typename Op::segment_data*>(starts);
+  else if constexpr (is_lbs_nothing_v<typename Op::segment_data>)
+    return nullptr;
+  else
+    return shared.staged;
+}
+
+template <class Data>
+__device__ MGPU_FORCEINLINE Data data_of_slot(const Data* slots, int k)
+{
+  if constexpr (is_lbs_nothing_v<Data>)
     return {};
   else
-    return shared.staged[k];
+    return slots[k];
 }
 
 // Step 3: every item of the tile in striped order; all of a thread's reads
 // (load_item) are issued before its writes (store_item). Rows past the
 // tile's items are skipped (uniform over the CTA).
 template <class Shape, class Size, class Op, class Storage>
-__device__ MGPU_FORCEINLINE void apply_tile(
-  const lbs_tile_range<Size>& range, const int* local, const Storage& shared, const Op& op)
+__device__ MGPU_FORCEINLINE void apply_tile(const lbs_tile_range<Size>& range,
+                                            const int* local,
+                                            const Storage& shared,
+                                            const typename Op::segment_data* staged,
+                                            const Op& op)
 {
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
   using item_value         = typename Op::item_value;
@@ -195,8 +283,14 @@ __device__ MGPU_FORCEINLINE void apply_tile(
   const Size first_segment = range.segment_begin - 1;
   const Size head_rank     = shared.head_rank;
 
-  // Rank of the item at tile position `index` in slot k.
-  auto rank_of = [&](int index, int k) { return Size(index - starts[k]) + (k == 0 ? head_rank : Size(0)); };
+  // Rank of the item at tile position `index` in slot k (0 for operations
+  // that ignore it: restaged data may have replaced the starts).
+  auto rank_of = [&](int index, int k) {
+    if constexpr (!Op::uses_rank)
+      return Size(0);
+    else
+      return Size(index - starts[k]) + (k == 0 ? head_rank : Size(0));
+  };
 
   // The segment slots are re-read from shared memory in the second pass
   // rather than held in registers across the loads.
@@ -204,12 +298,12 @@ __device__ MGPU_FORCEINLINE void apply_tile(
   for_each_striped<NT, VT>(range.item_count, [&](int i, int index) {
     const int slot = local[index];
     values[i] =
-      op.load_item(range.item_begin + index, first_segment + slot, rank_of(index, slot), staged_data<Op>(shared, slot));
+      op.load_item(range.item_begin + index, first_segment + slot, rank_of(index, slot), data_of_slot(staged, slot));
   });
   for_each_striped<NT, VT>(range.item_count, [&](int i, int index) {
     const int slot = local[index];
     op.store_item(
-      range.item_begin + index, first_segment + slot, rank_of(index, slot), staged_data<Op>(shared, slot), values[i]);
+      range.item_begin + index, first_segment + slot, rank_of(index, slot), data_of_slot(staged, slot), values[i]);
   });
 }
 
@@ -218,9 +312,12 @@ __device__ MGPU_FORCEINLINE void apply_tile(
 // (threads 0 .. head - 1), then striped vectors of Width items, whose slots
 // are aligned in `local` too (transform_lbs_tile shifts `local` so), then
 // the fewer than Width items left (threads Width ...).
-template <class Shape, int Width, class Size, class Op, class Storage>
-__device__ MGPU_FORCEINLINE void store_tile_vectors(
-  const lbs_tile_range<Size>& range, int head, const int* local, const Storage& shared, const Op& op)
+template <class Shape, int Width, class Size, class Op>
+__device__ MGPU_FORCEINLINE void store_tile_vectors(const lbs_tile_range<Size>& range,
+                                                    int head,
+                                                    const int* local,
+                                                    const typename Op::segment_data* staged,
+                                                    const Op& op)
 {
   constexpr int NT   = Shape::threads;
   constexpr int Rows = (Shape::items_per_thread + Width - 1) / Width;
@@ -228,7 +325,7 @@ __device__ MGPU_FORCEINLINE void store_tile_vectors(
   output_t* result   = thrust::unwrap_contiguous_iterator(op.result) + range.item_begin;
   const Size first_segment = range.segment_begin - 1;
   auto output_of = [&](int slot) {
-    return static_cast<output_t>(op.item_output(first_segment + slot, staged_data<Op>(shared, slot)));
+    return static_cast<output_t>(op.item_output(first_segment + slot, data_of_slot(staged, slot)));
   };
 
   const int a_len    = range.item_count;
@@ -270,14 +367,27 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   // local + head is 16-byte aligned, so is every vector's first slot.
   int* local = shared.slots_and_starts + ((4 - head) & 3);
 
+  int* starts = local + range.item_count;
+
   stage_tile_segments<Shape>(offsets, range, op, local, shared);
   __syncthreads();
-  walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
-  __syncthreads();
-  if constexpr (Width > 1)
-    store_tile_vectors<Shape, Width>(range, head, local, shared, op);
+  if constexpr (lbs_restages_data_v<Op>)
+  {
+    restaged_segment_data<Shape, Op> restaged;
+    restaged.load(range, op);
+    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+    __syncthreads();
+    restaged.store(range, op, reinterpret_cast<typename Op::segment_data*>(starts));
+  }
   else
-    apply_tile<Shape>(range, local, shared, op);
+    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+  __syncthreads();
+
+  const auto* staged = segment_data_slots<Op>(shared, starts);
+  if constexpr (Width > 1)
+    store_tile_vectors<Shape, Width>(range, head, local, staged, op);
+  else
+    apply_tile<Shape>(range, local, shared, staged, op);
 }
 
 } // namespace mgpu::detail::cuda

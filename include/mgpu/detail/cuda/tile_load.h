@@ -104,20 +104,37 @@ __device__ MGPU_FORCEINLINE two_slice_layout place_two_slices(AIt a, int a_count
     return {0, a_count};
 }
 
+// Where a slice's whole 16-byte blocks are, in elements from its first:
+// [head, blocks_end), empty (head == blocks_end) for a slice too short for
+// one; the elements before head and from blocks_end on are its edges.
+struct slice_blocks
+{
+  int head;
+  int blocks_end;
+};
+
+template <class T>
+__device__ MGPU_FORCEINLINE slice_blocks blocks_of_slice(const T* src, int count)
+{
+  constexpr int per_block = bulk_copy_alignment / int(sizeof(T));
+  constexpr auto mask     = std::uintptr_t(bulk_copy_alignment - 1);
+  const int to_boundary   = static_cast<int>(((0 - reinterpret_cast<std::uintptr_t>(src)) & mask) / sizeof(T));
+  if (to_boundary >= count)
+    return {count, count};
+  return {to_boundary, to_boundary + (count - to_boundary) / per_block * per_block};
+}
+
 // One slice by bulk copy: the calling thread issues the copy of the slice's
 // whole 16-byte blocks and returns their bytes, for the barrier to expect.
 template <class T>
 __device__ MGPU_FORCEINLINE std::uint32_t bulk_copy_blocks(const T* src, int count, T* dst, std::uint64_t* barrier)
 {
-  constexpr auto mask = std::uintptr_t(bulk_copy_alignment - 1);
-  const auto first    = reinterpret_cast<std::uintptr_t>(src);
-  const auto begin    = (first + mask) & ~mask;
-  const auto end      = reinterpret_cast<std::uintptr_t>(src + count) & ~mask;
-  if (end <= begin)
+  const slice_blocks blocks = blocks_of_slice(src, count);
+  if (blocks.blocks_end == blocks.head)
     return 0;
-  const auto bytes = static_cast<std::uint32_t>(end - begin);
-  ::cuda::ptx::cp_async_bulk(::cuda::ptx::space_cluster, ::cuda::ptx::space_global,
-                             dst + (begin - first) / sizeof(T), reinterpret_cast<const void*>(begin), bytes, barrier);
+  const auto bytes = static_cast<std::uint32_t>((blocks.blocks_end - blocks.head) * sizeof(T));
+  ::cuda::ptx::cp_async_bulk(::cuda::ptx::space_cluster, ::cuda::ptx::space_global, dst + blocks.head,
+                             src + blocks.head, bytes, barrier);
   return bytes;
 }
 
@@ -127,15 +144,10 @@ __device__ MGPU_FORCEINLINE std::uint32_t bulk_copy_blocks(const T* src, int cou
 template <class T>
 __device__ MGPU_FORCEINLINE void copy_slice_edges(const T* src, int count, T* dst, int lane)
 {
-  constexpr int slack   = slice_slack_v<T>;
-  constexpr auto mask   = std::uintptr_t(bulk_copy_alignment - 1);
-  const int to_boundary = static_cast<int>(((mask + 1 - reinterpret_cast<std::uintptr_t>(src) % (mask + 1)) & mask)
-                                           / sizeof(T));
-  const int head        = to_boundary < count ? to_boundary : count;
-  const int tail        = static_cast<int>((reinterpret_cast<std::uintptr_t>(src + count) & mask) / sizeof(T));
-  const int blocks_end  = head == count ? count : count - tail;
-  const int j           = lane < slack ? (lane < head ? lane : -1)
-                                       : (blocks_end + lane - slack < count ? blocks_end + lane - slack : -1);
+  constexpr int slack       = slice_slack_v<T>;
+  const slice_blocks blocks = blocks_of_slice(src, count);
+  const int j = lane < slack ? (lane < blocks.head ? lane : -1)
+                             : (blocks.blocks_end + lane - slack < count ? blocks.blocks_end + lane - slack : -1);
   if (j >= 0)
     dst[j] = src[j];
 }

@@ -112,11 +112,12 @@ namespace mgpu::detail::cuda {
 // family): each tile takes threads * items_per_thread work items and segments
 // combined, and costs one cut of the partition, so tiles are large. Every
 // step of a tile keeps 4 bytes in shared memory (an item's segment slot or a
-// segment's start) plus StagedBytes of segment data (0 for the search and
-// transform_lbs, 4 for interval_expand's int values or a gather start, 8 for
-// interval_move's two starts), and the tile must fit in 48 KiB of static
-// shared memory. Odd item counts spread the serial search's shared accesses
-// over the banks.
+// segment's start) plus StagedBytes of segment data (0 for the search,
+// transform_lbs and interval_expand's values of up to 4 bytes, which go
+// where the starts were; 4 for a gather start, 8 for interval_move's two
+// starts or interval_expand's 8-byte values), and the tile must fit in
+// 48 KiB of static shared memory. Odd item counts spread the serial
+// search's shared accesses over the banks.
 template <int Threads, int StagedBytes, int Cap>
 constexpr int lbs_items_per_thread()
 {
@@ -132,6 +133,10 @@ constexpr int lbs_items_per_thread()
 //     112; 19: 207 / 114; 27: 206 / 113; 31: 208 / 116.
 //   interval_expand (4 bytes staged, nothing loaded per item), whole calls:
 //     15 items, 5 tiles per SM: 281 / 140; 19: 282 / 148; 23: 288 / 159.
+//     Now that its int32 values go where the starts were (nothing staged)
+//     and it runs lean, at 8 tiles per SM, in one process: 23 items: 237 /
+//     117; 21: 248 / 114; 27 (7 tiles): 254 / 116; the earlier 15 at 5
+//     tiles: 271 / 131.
 //   interval_gather (4 bytes staged, one load per item), kernels only: 15
 //     items: 329 / 210; 19: 333 / 218; 23: 342 / 233 (23 led while the
 //     staging took more registers and instructions).

@@ -1,6 +1,6 @@
 // Writing a tile's items to a contiguous result 16 bytes per store.
 //
-// An operation may declare `stores_at_item`: its store_item(i, s, rank, data,
+// An operation may declare `stores_at_item` (load_balance_ops.h): its store_item(i, s, rank, data,
 // value) is result[i] = item_output(s, data). When `result` is contiguous
 // (a raw pointer or a device_vector iterator) to 4- or 8-byte arithmetic
 // values, the tile writes its outputs as aligned 16-byte vectors: a quarter
@@ -20,11 +20,6 @@
 
 namespace mgpu::detail::cuda {
 
-template <class Op, class = void>
-inline constexpr bool stores_at_item_v = false;
-template <class Op>
-inline constexpr bool stores_at_item_v<Op, std::void_t<decltype(Op::stores_at_item)>> = Op::stores_at_item;
-
 template <class OutputIt>
 constexpr int contiguous_store_width()
 {
@@ -41,7 +36,7 @@ constexpr int contiguous_store_width()
 template <class Op>
 constexpr int store_width()
 {
-  if constexpr (stores_at_item_v<Op>)
+  if constexpr (Op::stores_at_item)
     return contiguous_store_width<decltype(Op::result)>();
   else
     return 1;
