@@ -214,6 +214,13 @@ struct restaged_segment_data
   using data                 = typename Op::segment_data;
   data early[chunk];
 
+  // Slot k names a segment: one of the tile's, or the one begun before it.
+  template <class Size>
+  static __device__ MGPU_FORCEINLINE bool names_segment(const lbs_tile_range<Size>& range, int k)
+  {
+    return k <= range.offset_count && (k > 0 || range.segment_begin > 0);
+  }
+
   template <class Size>
   __device__ MGPU_FORCEINLINE void load(const lbs_tile_range<Size>& range, const Op& op)
   {
@@ -222,7 +229,7 @@ struct restaged_segment_data
     for (int i = 0; i < chunk; ++i)
     {
       const int k = tid + i * NT;
-      if (k <= range.offset_count && (k > 0 || range.segment_begin > 0))
+      if (names_segment(range, k))
         early[i] = op.load_segment(range.segment_begin - 1 + k);
     }
   }
@@ -236,7 +243,7 @@ struct restaged_segment_data
     for (int i = 0; i < chunk; ++i)
     {
       const int k = tid + i * NT;
-      if (k <= range.offset_count && (k > 0 || range.segment_begin > 0))
+      if (names_segment(range, k))
         slots[k] = early[i];
     }
     for (int k = tid + chunk * NT; k <= range.offset_count; k += NT)
