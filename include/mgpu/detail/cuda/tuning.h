@@ -92,7 +92,12 @@ struct set_tuning
 // Swept again once the tiles loaded their keys by bulk copy (4-byte keys,
 // same process, relative to 256x29m5): 256x31m5 -3% to +1%; 256x25m6,
 // 128x29m10 and a first look-back sleep of 1000 ns 1-6% slower; 256x29m4
-// 3-11% slower.
+// 3-11% slower. First sleeps, again side by side (wide / narrow keys):
+// 500 and 1000 ns 3-13% slower on every operation; 3000 ns 4-6% faster
+// on wide union and symmetric difference (3-6% on five by-key cases) but
+// 6-8% slower on wide intersection and narrow difference and symmetric
+// difference (keys only and by key), so 2000 stays. Compacting a tile's outputs before
+// it looks back (rather than inside the scan) changed nothing beyond 2%.
 template <int KeyBytes>
 struct set_operation_tuning_sm90
   : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 29>, 5>,
