@@ -96,8 +96,11 @@ struct set_tuning
 // 500 and 1000 ns 3-13% slower on every operation; 3000 ns 4-6% faster
 // on wide union and symmetric difference (3-6% on five by-key cases) but
 // 6-8% slower on wide intersection and narrow difference and symmetric
-// difference (keys only and by key), so 2000 stays. Compacting a tile's outputs before
-// it looks back (rather than inside the scan) changed nothing beyond 2%.
+// difference (keys only and by key), so 2000 stays. Compacting a tile's
+// outputs before it looks back (rather than inside the scan) changed
+// nothing beyond 2%; with that order, a first sleep of 2000 ns plus up to
+// 0-2000 ns in proportion to the tile's outputs, taken before the
+// look-back, was 1-15% slower on every operation.
 template <int KeyBytes>
 struct set_operation_tuning_sm90
   : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 29>, 5>,
