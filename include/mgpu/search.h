@@ -316,8 +316,9 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
 /// partitions are `diag` apart, give or take one element.
 ///
 /// The search finds the Merge Path split; when that cuts a run of B's next
-/// key (duplicates flavour), it locates the start of the run in both inputs
-/// with `biased_lower_bound_index<BiasLevels>` (runs are expected to be short
+/// key (duplicates flavour), it locates the start of the run in both inputs,
+/// side by side, with the biased search of
+/// `biased_lower_bound_index<BiasLevels>` (runs are expected to be short
 /// compared with the inputs, so 4 levels suit global searches and 2 suit
 /// tiles in shared memory; a run that covers the whole range is found with
 /// one probe), shares the run's copies before the diagonal out evenly, and

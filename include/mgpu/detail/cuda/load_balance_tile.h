@@ -254,11 +254,10 @@ struct restaged_segment_data
 // Where the segment data of slot k is: the staged array, the starts' slots
 // (restaged), or nowhere (operations that read none).
 template <class Op, class Storage>
-__device__ MGPU_FORCEINLINE const typename Op::segment_data* segment_data_slots(const Storage& shared,
-                                                                              const int* starts)
+__device__ MGPU_FORCEINLINE typename Op::segment_data* segment_data_slots(Storage& shared, int* starts)
 {
   if constexpr (lbs_restages_data_v<Op>)
-    return reinterpret_cast<const typename Op::segment_data*>(starts);
+    return reinterpret_cast<typename Op::segment_data*>(starts);
   else if constexpr (is_lbs_nothing_v<typename Op::segment_data>)
     return nullptr;
   else
@@ -374,7 +373,7 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   // local + head is 16-byte aligned, so is every vector's first slot.
   int* local = shared.slots_and_starts + ((4 - head) & 3);
 
-  int* starts = local + range.item_count;
+  auto* const staged = segment_data_slots<Op>(shared, local + range.item_count);
 
   stage_tile_segments<Shape>(offsets, range, op, local, shared);
   __syncthreads();
@@ -384,13 +383,12 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
     restaged.load(range, op);
     walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
     __syncthreads();
-    restaged.store(range, op, reinterpret_cast<typename Op::segment_data*>(starts));
+    restaged.store(range, op, staged); // over the starts, which the walk no longer needs
   }
   else
     walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
   __syncthreads();
 
-  const auto* staged = segment_data_slots<Op>(shared, starts);
   if constexpr (Width > 1)
     store_tile_vectors<Shape, Width>(range, head, local, staged, op);
   else
