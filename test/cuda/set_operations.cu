@@ -49,11 +49,8 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
   const int na = int(a.size()), nb = int(b.size()), total = na + nb;
   const int num_tiles = (total + tile_size - 1) / tile_size;
   thrust::device_vector<set_split<int>> splits(num_tiles + 1, set_split<int>{-1, -1});
-  std::size_t state_bytes = 0;
-  REQUIRE(state_t::AllocationSize(num_tiles, state_bytes) == cudaSuccess);
-  thrust::device_vector<char> state_storage(state_bytes);
-  state_t state;
-  REQUIRE(state.Init(num_tiles, state_storage.data().get(), state_bytes) == cudaSuccess);
+  thrust::device_vector<std::uint64_t> state_words(num_tiles, ~std::uint64_t(0)); // poisoned: the kernel resets it
+  const state_t state{state_words.data().get()};
   mgpu::detail::cuda::launch_set_partition<M>(nullptr, d_a.data().get(), na, d_b.data().get(), nb, tile_size,
                                               num_tiles, splits.data().get(), state, comp, "test");
   REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
@@ -67,6 +64,13 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
     CAPTURE(diag);
     REQUIRE(found[p].a == cut.a);
     REQUIRE(found[p].b == cut.b);
+  }
+  std::vector<std::uint64_t> words(num_tiles);
+  thrust::copy(state_words.begin(), state_words.end(), words.begin());
+  for (int p = 0; p < num_tiles; ++p)
+  {
+    CAPTURE(p);
+    REQUIRE(words[p] == state_t::unpublished);
   }
 }
 
@@ -107,6 +111,69 @@ TEST_CASE("set partition kernel: agrees with balanced_path at every tile boundar
     const ::cuda::std::greater<> greater;
     check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(60000, 0, 50, 3, greater),
                                                       random_sorted<int>(60000, 0, 50, 4, greater), tile, greater);
+  }
+}
+
+namespace {
+
+// One CTA of two warps per tile, each tile starting after a pseudo-random
+// pause so tiles publish out of order: the first warp looks back, and the
+// tile records where its outputs start.
+template <class Pace, class Size>
+__global__ void look_back_kernel(mgpu::detail::cuda::tile_offsets_state<Size> state, const Size* counts,
+                                 Size* starts)
+{
+  const Size tile = Size(blockIdx.x);
+  __nanosleep(unsigned(tile * 2654435761u) % 3000u);
+  if (threadIdx.x < 32)
+  {
+    const Size start = mgpu::detail::cuda::publish_and_look_back<Pace>(state, tile, counts[tile]);
+    if (threadIdx.x == 0)
+      starts[tile] = start;
+  }
+}
+
+template <class Pace, class Size>
+void check_look_back(int num_tiles, Size max_count)
+{
+  using state_t = mgpu::detail::cuda::tile_offsets_state<Size>;
+  std::vector<Size> counts(num_tiles);
+  std::uint64_t x = 12345;
+  for (auto& c : counts)
+  {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    c = (x >> 40) % 4 == 0 ? Size(0) : Size((x >> 20) % std::uint64_t(max_count + 1)); // a quarter empty
+  }
+  thrust::device_vector<Size> d_counts(counts.begin(), counts.end());
+  thrust::device_vector<Size> d_starts(num_tiles, Size(-1));
+  thrust::device_vector<std::uint64_t> words(num_tiles, state_t::unpublished);
+  look_back_kernel<Pace><<<num_tiles, 64>>>(state_t{words.data().get()}, d_counts.data().get(),
+                                            d_starts.data().get());
+  REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+  std::vector<Size> starts(num_tiles);
+  thrust::copy(d_starts.begin(), d_starts.end(), starts.begin());
+  Size expected = 0;
+  for (int t = 0; t < num_tiles; ++t)
+  {
+    CAPTURE(t);
+    REQUIRE(starts[t] == expected);
+    expected += counts[t];
+  }
+}
+
+} // namespace
+
+TEST_CASE("tile look-back: every tile's start is the sum of the counts before it")
+{
+  using mgpu::detail::cuda::lookback_pace;
+  // Grids below and above the size where the look-back starts sleeping,
+  // and longer than one window many times over.
+  for (int num_tiles : {1, 2, 31, 33, 129, 600, 20000})
+  {
+    CAPTURE(num_tiles);
+    check_look_back<lookback_pace<0, 0>, int>(num_tiles, 1000);
+    check_look_back<lookback_pace<500, 100>, int>(num_tiles, 1000);
+    check_look_back<lookback_pace<0, 100>, std::int64_t>(num_tiles, std::int64_t(1) << 40);
   }
 }
 

@@ -15,11 +15,8 @@
 #include <mgpu/detail/sequential/set_operations.h>
 #include <mgpu/search.h>
 
-#include <cub/agent/single_pass_scan_operators.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/util_type.cuh>
-
-#include <cuda/std/functional>
 
 #include <cstddef>
 #include <cstdint>
@@ -30,7 +27,7 @@ namespace mgpu::detail::cuda {
 // the loaded keys, which are dead by then; one that records positions keeps
 // the loaded keys, reads its outputs through them, and compacts the 2-byte
 // positions in an array of their own.
-template <class Shape, class Key, class Size, slot_record Record, class LookbackDelay>
+template <class Shape, class Key, class Size, slot_record Record>
 struct set_tile_storage
 {
   // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
@@ -38,8 +35,7 @@ struct set_tile_storage
   static constexpr int load_capacity = Shape::tile_size + 3 + 2 * slice_slack_v<Key>;
   static_assert(load_capacity <= 65536, "tile positions fit in 16 bits");
 
-  using scan_t   = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
-  using prefix_t = cub::TilePrefixCallbackOp<Size, ::cuda::std::plus<>, set_tile_state<Size>, LookbackDelay>;
+  using scan_t = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
 
   union key_space
   {
@@ -54,7 +50,7 @@ struct set_tile_storage
 
   std::conditional_t<Record == slot_record::key, key_space, position_space> tile;
   typename scan_t::TempStorage scan;
-  typename prefix_t::TempStorage prefix;
+  Size tile_offset; // where the tile's outputs start, from the look-back
   std::uint64_t load_barrier; // completion of the tile's bulk copies
 };
 
@@ -74,8 +70,8 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   // 1-3% slower there: one more shared read per output).
   constexpr slot_record record = has_values ? slot_record::position : slot_record::key;
   using key_t                  = value_of<KeyIt1>;
-  using delay_t                = set_lookback_delay<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
-  using storage_t              = set_tile_storage<Shape, key_t, Size, record, delay_t>;
+  using storage_t              = set_tile_storage<Shape, key_t, Size, record>;
+  using pace_t                 = lookback_pace<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
@@ -106,34 +102,28 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
     tile_keys, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
 
   // Output positions: within the tile by a block scan, across tiles by
-  // decoupled look-back on the tiles' output counts.
-  using scan_t   = typename storage_t::scan_t;
-  using prefix_t = typename storage_t::prefix_t;
-  Size thread_offset, tile_outputs, tile_offset;
-  const Size thread_outputs = Size(__popc(commit));
-  if (tile == 0)
-  {
-    scan_t(shared.scan).ExclusiveSum(thread_outputs, thread_offset, tile_outputs);
-    tile_offset = 0;
-    if (tid == 0 && num_tiles > 1)
-      tile_state.SetInclusive(0, tile_outputs);
-  }
-  else
-  {
-    prefix_t prefix_op(tile_state, shared.prefix, ::cuda::std::plus<>{}, tile);
-    scan_t(shared.scan).ExclusiveSum(thread_outputs, thread_offset, prefix_op);
-    tile_outputs = prefix_op.GetBlockAggregate();
-    tile_offset  = prefix_op.GetExclusivePrefix();
-    thread_offset -= tile_offset;
-  }
-  if (tid == 0 && tile == num_tiles - 1)
-    *output_count = tile_offset + tile_outputs;
-
-  // Compact the outputs in shared memory, then store them striped. Keys
-  // compact over the loaded keys: wait until every serial loop is done
+  // decoupled look-back on the tiles' output counts (tile_lookback.h).
+  Size thread_offset, tile_outputs;
+  typename storage_t::scan_t(shared.scan).ExclusiveSum(Size(__popc(commit)), thread_offset, tile_outputs);
+  // Keys compact over the loaded keys: wait until every serial loop is done
   // with them.
   if constexpr (record == slot_record::key)
     __syncthreads();
+  // The first warp finds where the tile's outputs go, then compacts its
+  // own; the other warps compact theirs meanwhile.
+  if (tid < 32)
+  {
+    const Size tile_offset =
+      publish_and_look_back<pace_t>(tile_state, Size(tile), tile_outputs);
+    if (tid == 0)
+    {
+      shared.tile_offset = tile_offset;
+      if (tile == num_tiles - 1)
+        *output_count = tile_offset + tile_outputs;
+    }
+  }
+
+  // Compact the outputs in shared memory, then store them striped.
   {
     int position = static_cast<int>(thread_offset);
 #pragma unroll
@@ -148,6 +138,7 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
       }
   }
   __syncthreads();
+  const Size tile_offset = shared.tile_offset;
 
   // Rows past the tile's outputs are skipped (uniform over the CTA): most
   // rows of a sparse result such as an intersection.
@@ -193,16 +184,11 @@ Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyI
   // One allocation from the policy: the splits, the look-back state and the
   // output count, each 256-byte aligned.
   auto align = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
-  std::size_t state_bytes = 0;
-  check(set_tile_state<Size>::AllocationSize(static_cast<int>(num_tiles), state_bytes), algorithm,
-        "size the look-back state");
   const std::size_t state_offset = align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>));
-  const std::size_t count_offset = state_offset + align(state_bytes);
+  const std::size_t count_offset = state_offset + align(set_tile_state<Size>::bytes(num_tiles));
   temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(count_offset + sizeof(Size)));
   auto* splits = reinterpret_cast<set_split<Size>*>(scratch.get());
-  set_tile_state<Size> tile_state;
-  check(tile_state.Init(static_cast<int>(num_tiles), scratch.get() + state_offset, state_bytes), algorithm,
-        "set up the look-back state");
+  const set_tile_state<Size> tile_state{reinterpret_cast<std::uint64_t*>(scratch.get() + state_offset)};
   auto* device_count        = reinterpret_cast<Size*>(scratch.get() + count_offset);
   const cudaStream_t stream = stream_of(policy);
 

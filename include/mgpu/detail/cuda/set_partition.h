@@ -5,10 +5,10 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/sample_position.h>
+#include <mgpu/detail/cuda/tile_lookback.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 
-#include <cub/agent/single_pass_scan_operators.cuh>
 #include <cub/util_type.cuh>
 
 #include <cuda_runtime_api.h>
@@ -25,41 +25,17 @@ struct set_split
   Size b;
 };
 
-// The offsets of the tiles' outputs come from a decoupled look-back scan over
-// the tiles' output counts.
+// The offsets of the tiles' outputs come from a decoupled look-back over
+// the tiles' output counts (tile_lookback.h).
 template <class Size>
-using set_tile_state = cub::ScanTileState<Size>;
-
-// How a tile's look-back waits on its predecessors. Like CUB's default it
-// sleeps before the first poll and between polls once the grid is large
-// (hundreds of tiles polling without pause crowd the L2: 13-23% slower on an
-// H200), but the first sleep is longer than CUB's 450 ns (see
-// set_tuning in tuning.h for the measurements).
-template <unsigned FirstNs, unsigned PollNs>
-struct set_lookback_delay
-{
-  static constexpr unsigned large_grid = 500;
-  static __device__ MGPU_FORCEINLINE void sleep_in_large_grid(unsigned ns)
-  {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
-    if (gridDim.x >= large_grid)
-      __nanosleep(ns);
-#else
-    (void) ns;
-#endif
-  }
-  struct delay_t
-  {
-    __device__ MGPU_FORCEINLINE void operator()() const { sleep_in_large_grid(PollNs); }
-  };
-  __device__ MGPU_FORCEINLINE explicit set_lookback_delay(unsigned int /* tile */) { sleep_in_large_grid(FirstNs); }
-  __device__ MGPU_FORCEINLINE delay_t operator()() const { return {}; }
-};
+using set_tile_state = tile_offsets_state<Size>;
 
 // Threads per partition CTA (= splits per CTA), samples of each input per
 // thread and narrowing rounds. On an H200 at 2 x 2^26 int32 keys this made
-// whole set operations 1-4% faster than one full search per split; other
-// shapes were not swept.
+// whole set operations 1-4% faster than one full search per split. Swept
+// since, side by side over all sixteen calls: one round, or 64 threads with
+// one round, within 1.3% either way; 64 threads with 4 samples, 32 with 8
+// and 128 with 4 (one round) 1-6% slower; three rounds 2-3% slower.
 struct set_partition_shape
 {
   static constexpr int threads            = 128;
@@ -117,8 +93,6 @@ __global__ void __launch_bounds__(Shape::threads)
   using storage_t   = set_partition_storage<Shape, a_key_t, b_key_t, Size>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
-  tile_state.InitializeStatus(static_cast<int>(num_tiles));
-
   const int tid          = static_cast<int>(threadIdx.x);
   const Size total       = a_count + b_count;
   const Size first_split = Size(blockIdx.x) * NT;
@@ -126,6 +100,8 @@ __global__ void __launch_bounds__(Shape::threads)
   const Size split       = min(first_split + Size(tid), last_split); // idle threads repeat the last
   auto diag_of           = [&](Size p) { return p < num_tiles ? p * tile_size : total; };
   const Size diag        = diag_of(split);
+  if (first_split + Size(tid) < num_tiles)
+    tile_state.reset(first_split + Size(tid));
 
   // a_merge lies in [lo, hi]; at most b_count elements of B precede the cut.
   Size lo        = max(Size(0), diag - b_count);

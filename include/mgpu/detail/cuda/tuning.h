@@ -50,6 +50,17 @@ namespace mgpu::detail::cuda {
 //   union_by_key 822/594, 821/593, 811/577, 803/579
 //   symmetric_difference_by_key 821/420, 822/421, 799/423, 801/425
 // Polls of 200 or 600 ns changed the calls by at most 1%.
+// The look-back (tile_lookback.h) gives each tile's status a 32-byte sector
+// of its own. Side by side (256x29, all sixteen int32 calls), against CUB's
+// look-back with four 8-byte statuses per sector: wide union 434 -> 393 us,
+// difference 354 -> 333, symmetric difference 432 -> 394; narrow
+// intersection 347 -> 326, union 348 -> 328; by key up to 12% faster;
+// wide intersection and narrow difference within 1%. One status per
+// 128-byte line was no better (-2% to +5% against one per sector), and with
+// it first sleeps of 0, 500 or 1000 ns, or polls of 100 ns, moved the calls
+// by -3% to +3%. Reading 4 or 8 statuses per lane per round (128 or 256
+// tiles) instead of one was 6-22% and 29-40% slower: tiles wait for
+// predecessors that have not yet published, not for a long walk back.
 template <class Shape, int MinCtasPerSM, unsigned FirstNs = 2000, unsigned PollNs = 350>
 struct set_tuning
 {
