@@ -49,7 +49,8 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
   const int na = int(a.size()), nb = int(b.size()), total = na + nb;
   const int num_tiles = (total + tile_size - 1) / tile_size;
   thrust::device_vector<set_split<int>> splits(num_tiles + 1, set_split<int>{-1, -1});
-  thrust::device_vector<std::uint64_t> state_words(num_tiles, ~std::uint64_t(0)); // poisoned: the kernel resets it
+  // Poisoned: the kernel resets every tile's status.
+  thrust::device_vector<std::uint64_t> state_words(state_t::bytes(num_tiles) / sizeof(std::uint64_t), ~std::uint64_t(0));
   const state_t state{state_words.data().get()};
   mgpu::detail::cuda::launch_set_partition<M>(nullptr, d_a.data().get(), na, d_b.data().get(), nb, tile_size,
                                               num_tiles, splits.data().get(), state, comp, "test");
@@ -65,12 +66,12 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
     REQUIRE(found[p].a == cut.a);
     REQUIRE(found[p].b == cut.b);
   }
-  std::vector<std::uint64_t> words(num_tiles);
+  std::vector<std::uint64_t> words(state_words.size());
   thrust::copy(state_words.begin(), state_words.end(), words.begin());
   for (int p = 0; p < num_tiles; ++p)
   {
     CAPTURE(p);
-    REQUIRE(words[p] == state_t::unpublished);
+    REQUIRE(words[std::size_t(p) * state_t::words_per_tile] == state_t::unpublished);
   }
 }
 
@@ -146,7 +147,7 @@ void check_look_back(int num_tiles, Size max_count)
   }
   thrust::device_vector<Size> d_counts(counts.begin(), counts.end());
   thrust::device_vector<Size> d_starts(num_tiles, Size(-1));
-  thrust::device_vector<std::uint64_t> words(num_tiles, state_t::unpublished);
+  thrust::device_vector<std::uint64_t> words(state_t::bytes(num_tiles) / sizeof(std::uint64_t), state_t::unpublished);
   look_back_kernel<Pace><<<num_tiles, 64>>>(state_t{words.data().get()}, d_counts.data().get(),
                                             d_starts.data().get());
   REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
