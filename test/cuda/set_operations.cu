@@ -150,6 +150,7 @@ void check_look_back(int num_tiles, Size max_count)
   thrust::device_vector<std::uint64_t> words(state_t::bytes(num_tiles) / sizeof(std::uint64_t), state_t::unpublished);
   look_back_kernel<Pace><<<num_tiles, 64>>>(state_t{words.data().get()}, d_counts.data().get(),
                                             d_starts.data().get());
+  REQUIRE(cudaGetLastError() == cudaSuccess);
   REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
   std::vector<Size> starts(num_tiles);
   thrust::copy(d_starts.begin(), d_starts.end(), starts.begin());
