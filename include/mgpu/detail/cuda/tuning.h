@@ -115,9 +115,18 @@ struct set_tuning
 // nothing beyond 2%; with that order, a first sleep of 2000 ns plus up to
 // 0-2000 ns in proportion to the tile's outputs, taken before the
 // look-back, was 1-15% slower on every operation.
-template <int KeyBytes>
+// With the sector-per-tile look-back, union and symmetric difference by key
+// (values from either side) spill 20 bytes at 256x29 and 48 registers.
+// Side by side (us, wide / narrow keys): union_by_key 256x29m5 711/453,
+// 256x27m5 650/444, 256x23m6 654/447, 256x25m6 656/455, 256x29m4 660/461;
+// symmetric_difference_by_key 692/270, 637/280, 638/281, 640/290, 644/299.
+// Against 256x29m5, 256x31m5 was -3% to +1% on keys only and 5-8% slower
+// on intersection and difference by key; 256x27m5, 256x25m6, 256x23m6 and
+// 256x29m4 were slower on those calls.
+template <int KeyBytes, bool ValuesFromBothSides = false>
 struct set_operation_tuning_sm90
-  : std::conditional_t<KeyBytes <= 4, set_tuning<tile_shape<256, 29>, 5>,
+  : std::conditional_t<KeyBytes <= 4,
+                       set_tuning<tile_shape<256, ValuesFromBothSides ? 27 : 29>, 5>,
                        std::conditional_t<KeyBytes <= 8, set_tuning<tile_shape<256, 19>, 3>,
                                           set_tuning<tile_shape<128, 7>, 1>>>
 {};
