@@ -10,8 +10,9 @@ namespace {
 void copy_bandwidth(benchmark::State& state)
 {
   const std::size_t count = std::size_t(1) << 28; // 1 GiB of int32
-  auto source = bench::random_vector<int>(count, 1u << 30, 99);
-  thrust::device_vector<int> target(count);
+  // Made once: freeing them between repetitions would slow the next ones.
+  static const auto source = bench::random_vector<int>(count, 1u << 30, 99);
+  static thrust::device_vector<int> target(count);
   bench::time_calls(state, [&] {
     bench::cuda_check(cudaMemcpyAsync(thrust::raw_pointer_cast(target.data()), thrust::raw_pointer_cast(source.data()),
                                       count * sizeof(int), cudaMemcpyDeviceToDevice),
@@ -28,7 +29,7 @@ void write_bandwidth(benchmark::State& state)
 {
   const std::size_t count = std::size_t(1) << 28; // 1 GiB of int32
   const int pattern       = 0x5a5a5a5a;
-  thrust::device_vector<int> target(count);
+  static thrust::device_vector<int> target(count);
   bench::time_calls(state, [&] {
     bench::cuda_check(cudaMemsetAsync(thrust::raw_pointer_cast(target.data()), 0x5a, count * sizeof(int)), "memset");
   });

@@ -15,12 +15,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 
 namespace bench {
 
@@ -31,31 +33,6 @@ inline void cuda_check(cudaError_t status, const char* what)
     std::fprintf(stderr, "CUDA error in %s: %s\n", what, cudaGetErrorString(status));
     std::exit(1);
   }
-}
-
-// Times `call` once per benchmark iteration with CUDA events on the default
-// stream, after one untimed warm-up call.
-template <class Call>
-void time_calls(benchmark::State& state, Call&& call)
-{
-  call();
-  cuda_check(cudaDeviceSynchronize(), "warm-up");
-  cudaEvent_t start, stop;
-  cuda_check(cudaEventCreate(&start), "event");
-  cuda_check(cudaEventCreate(&stop), "event");
-  for (auto _ : state)
-  {
-    cuda_check(cudaEventRecord(start), "record");
-    call();
-    cuda_check(cudaEventRecord(stop), "record");
-    cuda_check(cudaEventSynchronize(stop), "sync");
-    float ms = 0;
-    cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
-    state.SetIterationTime(ms / 1000.0);
-  }
-  cuda_check(cudaGetLastError(), "timed calls");
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
 }
 
 // Bytes and elements per second, computed by the framework from the manual
@@ -91,6 +68,75 @@ struct hashed_as
   hash_value hash;
   __host__ __device__ T operator()(std::uint64_t i) const { return static_cast<T>(hash(i)); }
 };
+
+// A cudaFree of a large buffer is followed by milliseconds in which the
+// device moves data more slowly: on an H200, a 1 GiB copy took 570 us for
+// some 15 ms after 22 GiB had been freed, against 510 us on a device left
+// alone, in the same process. The harness rebuilds its inputs between
+// cases, so each timed call first waits until a probe copy runs as fast as
+// the fastest probe seen: no case pays for the memory an earlier one freed.
+// The probe reads hashed values, not zeros. Gives up after about half a
+// second (a device shared with other work may never settle).
+inline void settle()
+{
+  constexpr std::size_t probe_count = std::size_t(1) << 26; // 256 MiB of int32 each way
+  static thrust::device_vector<int> probe_source, probe_target;
+  static float fastest = 0;
+  static cudaEvent_t start, stop;
+  auto probe = [&] {
+    cuda_check(cudaEventRecord(start), "record");
+    cuda_check(cudaMemcpyAsync(thrust::raw_pointer_cast(probe_target.data()),
+                               thrust::raw_pointer_cast(probe_source.data()), probe_count * sizeof(int),
+                               cudaMemcpyDeviceToDevice),
+               "settle probe");
+    cuda_check(cudaEventRecord(stop), "record");
+    cuda_check(cudaEventSynchronize(stop), "sync");
+    float ms = 0;
+    cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
+    fastest = fastest == 0 || ms < fastest ? ms : fastest;
+    return ms;
+  };
+  auto pause = [] { std::this_thread::sleep_for(std::chrono::milliseconds(1)); };
+  if (fastest == 0)
+  {
+    cuda_check(cudaEventCreate(&start), "event");
+    cuda_check(cudaEventCreate(&stop), "event");
+    probe_source.resize(probe_count);
+    probe_target.resize(probe_count);
+    thrust::tabulate(probe_source.begin(), probe_source.end(), hashed_as<int>{hash_value{7, 1u << 30}});
+    for (int i = 0; i < 20; ++i, pause())
+      probe();
+  }
+  for (int i = 0; i < 400; ++i, pause())
+    if (probe() <= 1.03f * fastest)
+      return;
+}
+
+// Times `call` once per benchmark iteration with CUDA events on the default
+// stream, after settle() and one untimed warm-up call.
+template <class Call>
+void time_calls(benchmark::State& state, Call&& call)
+{
+  settle();
+  call();
+  cuda_check(cudaDeviceSynchronize(), "warm-up");
+  cudaEvent_t start, stop;
+  cuda_check(cudaEventCreate(&start), "event");
+  cuda_check(cudaEventCreate(&stop), "event");
+  for (auto _ : state)
+  {
+    cuda_check(cudaEventRecord(start), "record");
+    call();
+    cuda_check(cudaEventRecord(stop), "record");
+    cuda_check(cudaEventSynchronize(stop), "sync");
+    float ms = 0;
+    cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
+    state.SetIterationTime(ms / 1000.0);
+  }
+  cuda_check(cudaGetLastError(), "timed calls");
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+}
 
 template <class T>
 thrust::device_vector<T> random_vector(std::size_t count, std::uint64_t range, std::uint64_t seed)
@@ -189,6 +235,30 @@ void verify(benchmark::State& state, const Vector& actual, const Vector& expecte
 {
   if (actual.size() != expected.size() || !thrust::equal(actual.begin(), actual.end(), expected.begin()))
     state.SkipWithError("wrong result");
+}
+
+// The same for the first expected.size() elements of a longer output,
+// compared in place (a copy would allocate and free inside the repetitions).
+template <class Vector>
+void verify_prefix(benchmark::State& state, const Vector& actual, const Vector& expected)
+{
+  if (actual.size() < expected.size() ||
+      !thrust::equal(thrust::device, actual.begin(), actual.begin() + expected.size(), expected.begin()))
+    state.SkipWithError("wrong result");
+}
+
+// Temporary storage for the CUB peers, kept for the whole run and grown when
+// a case needs more, so that no repetition allocates or frees it.
+inline void* peer_scratch(std::size_t bytes)
+{
+  static thrust::device_vector<char> storage;
+  if (storage.size() < bytes + 1)
+  {
+    storage.clear();
+    storage.shrink_to_fit();
+    storage.resize(bytes + 1);
+  }
+  return thrust::raw_pointer_cast(storage.data());
 }
 
 // The benchmark sizes: 2^16 ... 2^28 total elements, every power of 4, plus

@@ -125,7 +125,7 @@ void bulk_remove_case(benchmark::State& state, remove_impl which, std::int64_t n
   const std::int64_t m   = d.indices.size();
   std::size_t temp_bytes = 0;
   cub::DeviceSelect::Flagged(nullptr, temp_bytes, source, flags, out, d.selected_count.data().get(), n);
-  thrust::device_vector<char> temp(temp_bytes + 1);
+  void* const temp = bench::peer_scratch(temp_bytes);
   bench::time_calls(state, [&] {
     switch (which)
     {
@@ -140,7 +140,7 @@ void bulk_remove_case(benchmark::State& state, remove_impl which, std::int64_t n
         thrust::fill(thrust::device, flags, flags + n, std::uint8_t(1));
         thrust::scatter(thrust::device, thrust::make_constant_iterator(std::uint8_t(0)),
                         thrust::make_constant_iterator(std::uint8_t(0)) + m, indices, flags);
-        bench::cuda_check(cub::DeviceSelect::Flagged(thrust::raw_pointer_cast(temp.data()), temp_bytes, source, flags,
+        bench::cuda_check(cub::DeviceSelect::Flagged(temp, temp_bytes, source, flags,
                                                      out, d.selected_count.data().get(), n),
                           "cub::DeviceSelect::Flagged");
         break;

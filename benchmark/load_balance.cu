@@ -157,7 +157,7 @@ struct problem
   T total = 0, input_size = 0, result_size = 0;
   thrust::device_vector<T> offsets, values, gather, scatter, input;
   thrust::device_vector<T> out, out2, scratch;        // results and the idioms' scratch
-  thrust::device_vector<T> lbs, expanded, gathered, moved; // references
+  thrust::device_vector<T> lbs, ranks, expanded, gathered, moved; // references
 };
 
 // Interval starts laid out in order with random gaps; returns the extent.
@@ -202,6 +202,9 @@ problem<T>& inputs(std::int64_t nominal_total, const distribution& dist)
     thrust::upper_bound(p.offsets.begin(), p.offsets.end(), thrust::make_counting_iterator<T>(0),
                         thrust::make_counting_iterator<T>(p.total), p.lbs.begin());
     thrust::transform(p.lbs.begin(), p.lbs.end(), p.lbs.begin(), minus_one<T>{});
+    p.ranks.resize(std::size_t(p.total));
+    thrust::transform(thrust::device, thrust::make_counting_iterator<T>(0), thrust::make_counting_iterator<T>(p.total),
+                      p.lbs.begin(), p.ranks.begin(), rank_of<T>{raw(p.offsets)});
     p.expanded.resize(std::size_t(p.total));
     thrust::gather(p.lbs.begin(), p.lbs.end(), p.values.begin(), p.expanded.begin());
     p.gathered.resize(std::size_t(p.total));
@@ -215,13 +218,6 @@ problem<T>& inputs(std::int64_t nominal_total, const distribution& dist)
                                          raw(p.moved)});
     return p;
   });
-}
-
-// A device vector's first `count` elements, for verification.
-template <class T>
-thrust::device_vector<T> prefix(const thrust::device_vector<T>& v, std::size_t count)
-{
-  return thrust::device_vector<T>(v.begin(), v.begin() + count);
 }
 
 enum class family
@@ -288,7 +284,7 @@ void run_case(benchmark::State& state, family which, impl how, std::int64_t nomi
   if (which == family::interval_gather || which == family::interval_move)
     bench::cuda_check(cub::DeviceMemcpy::Batched(nullptr, temp_bytes, sources, destinations, sizes, m),
                       "cub::DeviceMemcpy::Batched");
-  thrust::device_vector<char> temp(temp_bytes + 1);
+  void* const temp = bench::peer_scratch(temp_bytes);
 
   auto items    = thrust::make_counting_iterator<T>(0);
   auto run_mgpu = [&](auto&& policy) {
@@ -327,7 +323,7 @@ void run_case(benchmark::State& state, family which, impl how, std::int64_t nomi
         break;
       case family::interval_gather:
       case family::interval_move:
-        bench::cuda_check(cub::DeviceMemcpy::Batched(raw(temp), temp_bytes, sources, destinations, sizes, m),
+        bench::cuda_check(cub::DeviceMemcpy::Batched(temp, temp_bytes, sources, destinations, sizes, m),
                           "cub::DeviceMemcpy::Batched");
         break;
     }
@@ -345,24 +341,20 @@ void run_case(benchmark::State& state, family which, impl how, std::int64_t nomi
   switch (which)
   {
     case family::lbs:
-      bench::verify(state, prefix(p.out, std::size_t(n)), p.lbs);
+      bench::verify_prefix(state, p.out, p.lbs);
       bench::report_traffic(state, item_bytes + segment_bytes, double(n));
       break;
     case family::transform_lbs:
-    {
-      bench::verify(state, prefix(p.out, std::size_t(n)), p.lbs);
-      thrust::device_vector<T> ranks(static_cast<std::size_t>(n));
-      thrust::transform(thrust::device, items, items + n, p.lbs.begin(), ranks.begin(), rank_of<T>{offsets});
-      bench::verify(state, p.out2, ranks);
+      bench::verify_prefix(state, p.out, p.lbs);
+      bench::verify(state, p.out2, p.ranks);
       bench::report_traffic(state, 2 * item_bytes + segment_bytes, double(n));
       break;
-    }
     case family::interval_expand:
-      bench::verify(state, prefix(p.out, std::size_t(n)), p.expanded);
+      bench::verify_prefix(state, p.out, p.expanded);
       bench::report_traffic(state, item_bytes + 2 * segment_bytes, double(n));
       break;
     case family::interval_gather:
-      bench::verify(state, prefix(p.out, std::size_t(n)), p.gathered);
+      bench::verify_prefix(state, p.out, p.gathered);
       bench::report_traffic(state, 2 * item_bytes + 2 * segment_bytes, double(n));
       break;
     case family::interval_move:

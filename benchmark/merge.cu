@@ -58,14 +58,14 @@ void merge_keys(benchmark::State& state, impl which, std::int64_t total, std::ui
   const std::int64_t na = d.a_keys.size(), nb = d.b_keys.size();
   std::size_t temp_bytes = 0;
   cub::DeviceMerge::MergeKeys(nullptr, temp_bytes, a, na, b, nb, out);
-  thrust::device_vector<char> temp(temp_bytes + 1);
+  void* const temp = bench::peer_scratch(temp_bytes);
   bench::time_calls(state, [&] {
     switch (which)
     {
       case impl::mgpu: mgpu::merge(thrust::device, a, a + na, b, b + nb, out); break;
       case impl::thrust: thrust::merge(thrust::device, a, a + na, b, b + nb, out); break;
       case impl::cub:
-        bench::cuda_check(cub::DeviceMerge::MergeKeys(thrust::raw_pointer_cast(temp.data()), temp_bytes, a, na, b, nb, out),
+        bench::cuda_check(cub::DeviceMerge::MergeKeys(temp, temp_bytes, a, na, b, nb, out),
                           "cub::DeviceMerge::MergeKeys");
         break;
     }
@@ -89,14 +89,14 @@ void merge_pairs(benchmark::State& state, impl which, std::int64_t total, std::u
   const std::int64_t na = d.a_keys.size(), nb = d.b_keys.size();
   std::size_t temp_bytes = 0;
   cub::DeviceMerge::MergePairs(nullptr, temp_bytes, a, av, na, b, bv, nb, keys, values);
-  thrust::device_vector<char> temp(temp_bytes + 1);
+  void* const temp = bench::peer_scratch(temp_bytes);
   bench::time_calls(state, [&] {
     switch (which)
     {
       case impl::mgpu: mgpu::merge_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys, values); break;
       case impl::thrust: thrust::merge_by_key(thrust::device, a, a + na, b, b + nb, av, bv, keys, values); break;
       case impl::cub:
-        bench::cuda_check(cub::DeviceMerge::MergePairs(thrust::raw_pointer_cast(temp.data()), temp_bytes, a, av, na, b,
+        bench::cuda_check(cub::DeviceMerge::MergePairs(temp, temp_bytes, a, av, na, b,
                                                        bv, nb, keys, values),
                           "cub::DeviceMerge::MergePairs");
         break;
