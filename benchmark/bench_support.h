@@ -1,7 +1,8 @@
 // Benchmark harness: CUDA-event timing of one call per repetition (medians
-// over repetitions), device-generated sorted inputs shared by every
-// implementation of a case, correctness checks after timing, and the device's
-// copy bandwidth as the roofline.
+// over repetitions) on a settled device, device-generated sorted inputs
+// shared by every implementation of a case, correctness checks after timing
+// (in place: nothing large is allocated or freed inside the repetitions), and
+// the device's copy bandwidth as the roofline.
 #pragma once
 
 #include <benchmark/benchmark.h>
