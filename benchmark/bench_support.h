@@ -70,6 +70,20 @@ struct hashed_as
   __host__ __device__ T operator()(std::uint64_t i) const { return static_cast<T>(hash(i)); }
 };
 
+// Milliseconds that `call` takes on the default stream, timed with the
+// given events.
+template <class Call>
+float elapsed_ms(cudaEvent_t start, cudaEvent_t stop, Call&& call)
+{
+  cuda_check(cudaEventRecord(start), "record");
+  call();
+  cuda_check(cudaEventRecord(stop), "record");
+  cuda_check(cudaEventSynchronize(stop), "sync");
+  float ms = 0;
+  cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
+  return ms;
+}
+
 // A cudaFree of a large buffer is followed by milliseconds in which the
 // device moves data more slowly: on an H200, a 1 GiB copy took 570 us for
 // some 15 ms after 22 GiB had been freed, against 510 us on a device left
@@ -85,15 +99,12 @@ inline void settle()
   static float fastest = 0;
   static cudaEvent_t start, stop;
   auto probe = [&] {
-    cuda_check(cudaEventRecord(start), "record");
-    cuda_check(cudaMemcpyAsync(thrust::raw_pointer_cast(probe_target.data()),
-                               thrust::raw_pointer_cast(probe_source.data()), probe_count * sizeof(int),
-                               cudaMemcpyDeviceToDevice),
-               "settle probe");
-    cuda_check(cudaEventRecord(stop), "record");
-    cuda_check(cudaEventSynchronize(stop), "sync");
-    float ms = 0;
-    cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
+    const float ms = elapsed_ms(start, stop, [] {
+      cuda_check(cudaMemcpyAsync(thrust::raw_pointer_cast(probe_target.data()),
+                                 thrust::raw_pointer_cast(probe_source.data()), probe_count * sizeof(int),
+                                 cudaMemcpyDeviceToDevice),
+                 "settle probe");
+    });
     fastest = fastest == 0 || ms < fastest ? ms : fastest;
     return ms;
   };
@@ -125,15 +136,7 @@ void time_calls(benchmark::State& state, Call&& call)
   cuda_check(cudaEventCreate(&start), "event");
   cuda_check(cudaEventCreate(&stop), "event");
   for (auto _ : state)
-  {
-    cuda_check(cudaEventRecord(start), "record");
-    call();
-    cuda_check(cudaEventRecord(stop), "record");
-    cuda_check(cudaEventSynchronize(stop), "sync");
-    float ms = 0;
-    cuda_check(cudaEventElapsedTime(&ms, start, stop), "elapsed");
-    state.SetIterationTime(ms / 1000.0);
-  }
+    state.SetIterationTime(elapsed_ms(start, stop, call) / 1000.0);
   cuda_check(cudaGetLastError(), "timed calls");
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
