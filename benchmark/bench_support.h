@@ -124,11 +124,73 @@ inline void settle()
       return;
 }
 
+// A caching allocator for thrust::cuda::par(allocator): blocks freed by a
+// call are kept for the next call of the same size, so timed calls make no
+// cudaMalloc/cudaFree. It puts mgpu and a peer on one footing where the peer
+// allocates nothing per call (Thrust's search idiom) or allocates outside the
+// timed region (CUB's temporary storage), as pooled allocators do for
+// applications. time_calls() returns the blocks to the device before each
+// repetition.
+class caching_allocator
+{
+public:
+  using value_type = char;
+
+  char* allocate(std::ptrdiff_t bytes)
+  {
+    auto cached = free_blocks_.find(bytes);
+    if (cached != free_blocks_.end())
+    {
+      char* block = cached->second;
+      free_blocks_.erase(cached);
+      return block;
+    }
+    void* block = nullptr;
+    cuda_check(cudaMalloc(&block, std::size_t(bytes)), "caching_allocator cudaMalloc");
+    sizes_[static_cast<char*>(block)] = bytes;
+    return static_cast<char*>(block);
+  }
+  void deallocate(char* block, std::size_t) { free_blocks_.emplace(sizes_.at(block), block); }
+
+  // Returns every cached block to the device (none may be in use).
+  void release()
+  {
+    for (const auto& [block, bytes] : sizes_)
+      cuda_check(cudaFree(block), "caching_allocator cudaFree");
+    sizes_.clear();
+    free_blocks_.clear();
+  }
+
+  ~caching_allocator()
+  {
+    for (const auto& [block, bytes] : sizes_)
+      cudaFree(block);
+  }
+
+private:
+  std::multimap<std::ptrdiff_t, char*> free_blocks_; // size -> block, returned by earlier calls
+  std::map<char*, std::ptrdiff_t> sizes_;            // every block ever allocated
+};
+
+// The process's caching allocator (one GPU, one thread).
+inline caching_allocator& cached_blocks()
+{
+  static caching_allocator allocator;
+  return allocator;
+}
+
 // Times `call` once per benchmark iteration with CUDA events on the default
-// stream, after settle() and one untimed warm-up call.
+// stream, after settle() and one untimed warm-up call (which fills the
+// caching allocator for the `_cached` cases).
+// The caching allocator starts every repetition empty: blocks it kept from
+// earlier cases made each cudaMalloc/cudaFree of a later thrust::device call
+// cost 65-120 us instead of 3-12 (on an H200, mgpu and Thrust alike; see
+// docs/benchmarks.md). MGPU_BENCH_KEEP_CACHE=1 keeps them, to reproduce that.
 template <class Call>
 void time_calls(benchmark::State& state, Call&& call)
 {
+  if (!std::getenv("MGPU_BENCH_KEEP_CACHE"))
+    cached_blocks().release();
   settle();
   call();
   cuda_check(cudaDeviceSynchronize(), "warm-up");
@@ -156,51 +218,6 @@ thrust::device_vector<T> sorted_random_vector(std::size_t count, std::uint64_t r
   auto values = random_vector<T>(count, range, seed);
   thrust::sort(values.begin(), values.end());
   return values;
-}
-
-// A caching allocator for thrust::cuda::par(allocator): blocks freed by a
-// call are kept for the next call of the same size, so timed calls make no
-// cudaMalloc/cudaFree. It puts mgpu and a peer on one footing where the peer
-// allocates nothing per call (Thrust's search idiom) or allocates outside the
-// timed region (CUB's temporary storage), as pooled allocators do for
-// applications. The blocks are returned to the device at exit.
-class caching_allocator
-{
-public:
-  using value_type = char;
-
-  char* allocate(std::ptrdiff_t bytes)
-  {
-    auto cached = free_blocks_.find(bytes);
-    if (cached != free_blocks_.end())
-    {
-      char* block = cached->second;
-      free_blocks_.erase(cached);
-      return block;
-    }
-    void* block = nullptr;
-    cuda_check(cudaMalloc(&block, std::size_t(bytes)), "caching_allocator cudaMalloc");
-    sizes_[static_cast<char*>(block)] = bytes;
-    return static_cast<char*>(block);
-  }
-  void deallocate(char* block, std::size_t) { free_blocks_.emplace(sizes_.at(block), block); }
-
-  ~caching_allocator()
-  {
-    for (const auto& [block, bytes] : sizes_)
-      cudaFree(block);
-  }
-
-private:
-  std::multimap<std::ptrdiff_t, char*> free_blocks_; // size -> block, returned by earlier calls
-  std::map<char*, std::ptrdiff_t> sizes_;            // every block ever allocated
-};
-
-// The process's caching allocator (one GPU, one thread).
-inline caching_allocator& cached_blocks()
-{
-  static caching_allocator allocator;
-  return allocator;
 }
 
 // Keeps the most recently built input set, so consecutive benchmarks of one

@@ -35,7 +35,10 @@ using set_tile_state = tile_offsets_state<Size>;
 // whole set operations 1-4% faster than one full search per split. Swept
 // since, side by side over all sixteen calls: one round, or 64 threads with
 // one round, within 1.3% either way; 64 threads with 4 samples, 32 with 8
-// and 128 with 4 (one round) 1-6% slower; three rounds 2-3% slower.
+// and 128 with 4 (one round) 1-6% slower; three rounds 2-3% slower; one
+// round of 1024 samples of each input (8 per thread) 6-9% slower, two such
+// rounds 11-13% (each sample is a DRAM sector of its own, and a CTA's
+// splits span its whole window, so later rounds narrow little).
 struct set_partition_shape
 {
   static constexpr int threads            = 128;
