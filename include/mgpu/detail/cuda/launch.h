@@ -24,25 +24,45 @@ cudaStream_t stream_of(Policy& policy)
   return thrust::cuda_cub::stream(policy);
 }
 
-// Compute capability of the current device as major * 10 + minor (90 for
-// Hopper); selects between the sm_90 tile shapes and the fallback. Cached per
-// device: attribute queries cost about a microsecond, every call.
-inline int current_arch(const char* algorithm)
+// A property of the current device, queried once per device: attribute
+// queries cost about a microsecond, every call.
+template <class Query>
+int cached_device_property(std::atomic<int> (&cache)[64], Query query, const char* algorithm)
 {
-  constexpr int max_cached_devices = 64;
-  static std::atomic<int> cached[max_cached_devices] = {}; // 0: not yet queried
   int device = 0;
   check(cudaGetDevice(&device), algorithm, "cudaGetDevice");
-  if (device < max_cached_devices)
-    if (const int arch = cached[device].load(std::memory_order_relaxed))
-      return arch;
-  int major = 0, minor = 0;
-  check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), algorithm, "query compute capability");
-  check(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device), algorithm, "query compute capability");
-  const int arch = major * 10 + minor;
-  if (device < max_cached_devices)
-    cached[device].store(arch, std::memory_order_relaxed);
-  return arch;
+  const bool cacheable = device < 64;
+  if (cacheable)
+    if (const int value = cache[device].load(std::memory_order_relaxed)) // 0: not yet queried
+      return value;
+  const int value = query(device);
+  if (cacheable)
+    cache[device].store(value, std::memory_order_relaxed);
+  return value;
+}
+
+// Compute capability of the current device as major * 10 + minor (90 for
+// Hopper); selects between the sm_90 tile shapes and the fallback.
+inline int current_arch(const char* algorithm)
+{
+  static std::atomic<int> cache[64] = {};
+  return cached_device_property(cache, [&](int device) {
+    int major = 0, minor = 0;
+    check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), algorithm, "query compute capability");
+    check(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device), algorithm, "query compute capability");
+    return major * 10 + minor;
+  }, algorithm);
+}
+
+// Number of SMs of the current device.
+inline int current_sm_count(const char* algorithm)
+{
+  static std::atomic<int> cache[64] = {};
+  return cached_device_property(cache, [&](int device) {
+    int count = 0;
+    check(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device), algorithm, "query SM count");
+    return count;
+  }, algorithm);
 }
 
 // Thrust's rule: synchronize the policy's stream at the end of a call unless

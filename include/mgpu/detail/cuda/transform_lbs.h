@@ -2,6 +2,8 @@
 // work item indices (a counting sequence, never stored or read) with the
 // segment offsets into tiles of exactly tile_size steps
 // (load_balance_partition.h), then one tile per CTA (load_balance_tile.h).
+// Launches of a few waves of tiles skip the partition: each tile searches
+// for its own cuts instead.
 // Every load-balanced algorithm (load_balance_search, transform_lbs, the
 // interval family) is this engine running a different operation.
 #pragma once
@@ -49,19 +51,41 @@ using lbs_storage_for = lbs_tile_storage<Shape, Size, lbs_staged_array_t<Op>>;
 template <class Op>
 inline constexpr bool lbs_runs_lean_v = Op::lean && is_lbs_nothing_v<lbs_staged_array_t<Op>>;
 
-template <class Shape, int MinTilesPerSM, class Size, class OffsetIt, class Op>
+// With FindsOwnRange, each tile searches the offsets for its own item range
+// (two warps, one per end) and item_splits is unused.
+template <class Shape, int MinTilesPerSM, bool FindsOwnRange = false, class Size, class OffsetIt, class Op>
 __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
   transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Op op)
 {
+  static_assert(!FindsOwnRange || Shape::threads >= 64, "one warp searches each end of the tile");
   __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
+  __shared__ Size own_range[FindsOwnRange ? 2 : 1];
 
   const Size tile       = blockIdx.x;
   const Size diag_begin = tile * Size(Shape::tile_size);
   const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
-  wait_for_partition(); // everything below depends on the tile's item range
-  const Size a_begin    = item_splits[tile];
-  const Size a_end      = item_splits[tile + 1];
-  const Size b_begin    = diag_begin - a_begin;
+  Size a_begin, a_end;
+  if constexpr (FindsOwnRange)
+  {
+    const int warp = static_cast<int>(threadIdx.x) / 32;
+    if (warp < 2)
+    {
+      const Size diag = warp == 0 ? diag_begin : diag_end;
+      const Size b    = warp_offsets_before(offsets, segment_count, total, diag);
+      if (threadIdx.x % 32 == 0)
+        own_range[warp] = diag - b;
+    }
+    __syncthreads();
+    a_begin = own_range[0];
+    a_end   = own_range[1];
+  }
+  else
+  {
+    wait_for_partition(); // everything below depends on the tile's item range
+    a_begin = item_splits[tile];
+    a_end   = item_splits[tile + 1];
+  }
+  const Size b_begin = diag_begin - a_begin;
   const lbs_tile_range<Size> range{a_begin, b_begin, static_cast<int>(a_end - a_begin),
                                    static_cast<int>((diag_end - a_end) - b_begin)};
 
@@ -71,25 +95,40 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
     transform_lbs_tile<Shape, false>(shared_storage.Alias(), offsets, range, op);
 }
 
-// MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice. With `overlap` (sm_90
-// and later) the tile kernel launches while the partition is still running
-// (dependent_launch.h): 1-3% faster at mean count 1 on an H200, no change at
-// mean count 16.
+// MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice. On sm_90 and later
+// (`sm90_or_later`):
+// - a launch of at most MGPU_LBS_OWN_RANGE_WAVES waves of tiles (tuning.h)
+//   runs the tiles alone, each finding its own item range: no partition
+//   kernel, no scratch, one launch. In larger launches the later start of
+//   every tile costs more than that saves (docs/performance.md).
+// - otherwise the tile kernel launches while the partition is still running
+//   (dependent_launch.h): 1-3% faster at mean count 1 on an H200, no change
+//   at mean count 16.
 template <class Size, class Shape, int MinTilesPerSM = 0, class Policy, class OffsetIt, class Op>
 void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op,
-                              bool overlap, const char* algorithm)
+                              bool sm90_or_later, const char* algorithm)
 {
   constexpr int min_tiles =
     MinTilesPerSM > 0 ? MinTilesPerSM : lbs_min_tiles_per_sm<Shape, lbs_storage_for<Shape, Size, Op>, lbs_runs_lean_v<Op>>();
-  const Size tile_size = Shape::tile_size;
-  const Size num_tiles = ceil_div(total + segment_count, tile_size);
-  temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
+  const Size tile_size      = Shape::tile_size;
+  const Size num_tiles      = ceil_div(total + segment_count, tile_size);
   const cudaStream_t stream = stream_of(policy);
 
-  partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
-  launch_tile_kernel(overlap, transform_lbs_tile_kernel<Shape, min_tiles, Size, OffsetIt, Op>,
-                     static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, offsets, segment_count, total,
-                     static_cast<const Size*>(item_splits.get()), op);
+  const Size own_range_tiles = Size(MGPU_LBS_OWN_RANGE_WAVES) * current_sm_count(algorithm) * min_tiles;
+  if (sm90_or_later && num_tiles <= own_range_tiles)
+  {
+    transform_lbs_tile_kernel<Shape, min_tiles, true><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+      offsets, segment_count, total, static_cast<const Size*>(nullptr), op);
+    check_launch(algorithm, "load-balance tile kernel");
+  }
+  else
+  {
+    temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
+    partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
+    launch_tile_kernel(sm90_or_later, transform_lbs_tile_kernel<Shape, min_tiles, false, Size, OffsetIt, Op>,
+                       static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, offsets, segment_count,
+                       total, static_cast<const Size*>(item_splits.get()), op);
+  }
   finish(policy, algorithm);
 }
 

@@ -189,6 +189,21 @@ struct load_balance_tuning_sm90
   using shape = tile_shape<256, lbs_items_per_thread<256, StagedBytes, cap>()>;
 };
 
+// Launches of at most this many waves of tiles (as many tiles as the device
+// holds at once) run without a partition kernel: each tile finds its own
+// item range (transform_lbs.h). 0 partitions every launch. Measured on an
+// H200 against always partitioning, same process, medians of 21 (us,
+// thrust::device; the search / interval_move at mean count 1):
+//   2^20 items (0.3 / 1.1 waves): 16.0 / 21.9 against 24.2 / 28.9
+//   2^22 (1.4 / 4.5 waves): 25.0 / 56.8 against 32.0 / 60.0
+//   2^23 (2.7 / 9.0 waves): 42.1 / 98.2 against 46.7 / 92.6
+//   2^24 (5.4 / 18 waves): 65.5 / 180.4 against 64.4 / 160.9
+// Up to 4 waves every operation and mean count (1, 4, 16) was as fast or
+// faster with a caching allocator too; past 5 some were up to 17% slower.
+#ifndef MGPU_LBS_OWN_RANGE_WAVES
+#  define MGPU_LBS_OWN_RANGE_WAVES 4
+#endif
+
 template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_fallback
 {
