@@ -26,12 +26,12 @@ cudaStream_t stream_of(Policy& policy)
 
 // A property of the current device, queried once per device: attribute
 // queries cost about a microsecond, every call.
-template <class Query>
-int cached_device_property(std::atomic<int> (&cache)[64], Query query, const char* algorithm)
+template <int Devices, class Query>
+int cached_device_property(std::atomic<int> (&cache)[Devices], Query query, const char* algorithm)
 {
   int device = 0;
   check(cudaGetDevice(&device), algorithm, "cudaGetDevice");
-  const bool cacheable = device < 64;
+  const bool cacheable = device < Devices;
   if (cacheable)
     if (const int value = cache[device].load(std::memory_order_relaxed)) // 0: not yet queried
       return value;

@@ -114,8 +114,10 @@ void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_cou
   const Size num_tiles      = ceil_div(total + segment_count, tile_size);
   const cudaStream_t stream = stream_of(policy);
 
-  const Size own_range_tiles = Size(MGPU_LBS_OWN_RANGE_WAVES) * current_sm_count(algorithm) * min_tiles;
-  if (sm90_or_later && num_tiles <= own_range_tiles)
+  const bool tiles_find_own_ranges =
+    sm90_or_later && MGPU_LBS_OWN_RANGE_WAVES > 0 &&
+    num_tiles <= Size(MGPU_LBS_OWN_RANGE_WAVES) * current_sm_count(algorithm) * min_tiles;
+  if (tiles_find_own_ranges)
   {
     transform_lbs_tile_kernel<Shape, min_tiles, true><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
       offsets, segment_count, total, static_cast<const Size*>(nullptr), op);
