@@ -148,7 +148,7 @@ void engine(benchmark::State& state, int mean)
       static thrust::device_vector<int> splits(std::size_t(1) << 20);
       const int tiles = int((std::int64_t(n) + m + shape::tile_size - 1) / shape::tile_size);
       partition_load_balance(nullptr, offsets, m, n, shape::tile_size, tiles, raw(splits), "t");
-      transform_lbs_tile_kernel<shape, MinTiles><<<tiles, NT>>>(offsets, m, n, raw(splits), op);
+      transform_lbs_tile_kernel<shape, MinTiles><<<tiles, NT>>>(offsets, m, n, raw(splits), 0, op);
       bench::cuda_check(cudaStreamSynchronize(nullptr), "kernels");
     }
     else

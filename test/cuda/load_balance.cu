@@ -127,6 +127,16 @@ TEST_CASE("transform_lbs: more than 2^31 work items in a few huge segments (64-b
   }
 }
 
+TEST_CASE("load_balance_search and intervals: launches of many waves of tiles, the first wave finding its own ranges")
+{
+  // Six waves of the largest tiles (256 x 23 steps, 8 per SM) on this
+  // device, at mean count 2: the partition runs, and on sm_90 the tiles of
+  // the first wave search for their own item ranges beside it
+  // (MGPU_LBS_HEAD_WAVES) while the rest read the partition's.
+  const std::int64_t steps = std::int64_t(mgpu::detail::cuda::current_sm_count("test")) * 8 * 256 * 23 * 6;
+  lbs_cases::check_all(lbs_cases::random_split(std::size_t(steps / 3), steps - steps / 3, 61), 62);
+}
+
 TEST_CASE("load_balance_search and intervals on the CUDA backend: streams, par_nosync, allocators")
 {
   const auto counts = lbs_cases::power_law_counts(200000, 100000, 41);

@@ -51,21 +51,23 @@ using lbs_storage_for = lbs_tile_storage<Shape, Size, lbs_staged_array_t<Op>>;
 template <class Op>
 inline constexpr bool lbs_runs_lean_v = Op::lean && is_lbs_nothing_v<lbs_staged_array_t<Op>>;
 
-// With FindsOwnRange, each tile searches the offsets for its own item range
-// (two warps, one per end) and item_splits is unused.
-template <class Shape, int MinTilesPerSM, bool FindsOwnRange = false, class Size, class OffsetIt, class Op>
+// Tiles below `own_range_tiles` search the offsets for their own item range
+// (two warps, one per end); the others read it from the partition's
+// item_splits, once the partition has finished.
+template <class Shape, int MinTilesPerSM, class Size, class OffsetIt, class Op>
 __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
-  transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Op op)
+  transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits,
+                            Size own_range_tiles, Op op)
 {
-  static_assert(!FindsOwnRange || Shape::threads >= 64, "one warp searches each end of the tile");
+  static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
   __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
-  __shared__ Size own_range[FindsOwnRange ? 2 : 1];
+  __shared__ Size own_range[2];
 
   const Size tile       = blockIdx.x;
   const Size diag_begin = tile * Size(Shape::tile_size);
   const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
   Size a_begin, a_end;
-  if constexpr (FindsOwnRange)
+  if (tile < own_range_tiles) // uniform over the CTA
   {
     const int warp = static_cast<int>(threadIdx.x) / 32;
     if (warp < 2)
@@ -96,14 +98,16 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
 }
 
 // MinTilesPerSM = 0: lbs_min_tiles_per_sm's choice. On sm_90 and later
-// (`sm90_or_later`):
-// - a launch of at most MGPU_LBS_OWN_RANGE_WAVES waves of tiles (tuning.h)
-//   runs the tiles alone, each finding its own item range: no partition
-//   kernel, no scratch, one launch. In larger launches the later start of
-//   every tile costs more than that saves (docs/performance.md).
+// (`sm90_or_later`), with a wave being as many tiles as the device holds at
+// once:
+// - a launch of at most MGPU_LBS_OWN_RANGE_WAVES waves (tuning.h) runs the
+//   tiles alone, each finding its own item range: no partition kernel, no
+//   scratch, one launch. In larger launches the later start of every tile
+//   costs more than that saves (docs/performance.md).
 // - otherwise the tile kernel launches while the partition is still running
-//   (dependent_launch.h): 1-3% faster at mean count 1 on an H200, no change
-//   at mean count 16.
+//   (dependent_launch.h), and its first MGPU_LBS_HEAD_WAVES waves find their
+//   own item ranges, so they work instead of waiting for the partition.
+// Before sm_90 every tile waits for the partition.
 template <class Size, class Shape, int MinTilesPerSM = 0, class Policy, class OffsetIt, class Op>
 void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op,
                               bool sm90_or_later, const char* algorithm)
@@ -113,23 +117,23 @@ void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_cou
   const Size tile_size      = Shape::tile_size;
   const Size num_tiles      = ceil_div(total + segment_count, tile_size);
   const cudaStream_t stream = stream_of(policy);
+  const auto kernel         = transform_lbs_tile_kernel<Shape, min_tiles, Size, OffsetIt, Op>;
 
-  const bool tiles_find_own_ranges =
-    sm90_or_later && MGPU_LBS_OWN_RANGE_WAVES > 0 &&
-    num_tiles <= Size(MGPU_LBS_OWN_RANGE_WAVES) * current_sm_count(algorithm) * min_tiles;
-  if (tiles_find_own_ranges)
+  constexpr bool own_ranges_tuned = MGPU_LBS_OWN_RANGE_WAVES > 0 || MGPU_LBS_HEAD_WAVES > 0;
+  const Size wave = sm90_or_later && own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
+  if (num_tiles <= Size(MGPU_LBS_OWN_RANGE_WAVES) * wave)
   {
-    transform_lbs_tile_kernel<Shape, min_tiles, true><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      offsets, segment_count, total, static_cast<const Size*>(nullptr), op);
+    kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+      offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, op);
     check_launch(algorithm, "load-balance tile kernel");
   }
   else
   {
     temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
     partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
-    launch_tile_kernel(sm90_or_later, transform_lbs_tile_kernel<Shape, min_tiles, false, Size, OffsetIt, Op>,
-                       static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, offsets, segment_count,
-                       total, static_cast<const Size*>(item_splits.get()), op);
+    launch_tile_kernel(sm90_or_later, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
+                       offsets, segment_count, total, static_cast<const Size*>(item_splits.get()),
+                       Size(MGPU_LBS_HEAD_WAVES) * wave, op);
   }
   finish(policy, algorithm);
 }
