@@ -208,10 +208,10 @@ struct load_balance_tuning_sm90
 // their own item ranges too, while the partition runs beside them; the
 // later tiles read theirs from the partition. 0: every tile of a
 // partitioned launch waits for the partition. Measured on an H200 against
-// 0, same process, two processes, medians of 11 (thrust::device and a
-// caching allocator; the search, interval_expand, gather and move at mean
-// counts 1, 4 and 16): at 2^26 items 0-2% faster, at 2^24 items and mean
-// count 1 3-4% faster; 2 waves were 1-2% slower than 1.
+// 0, same process, medians of 11 (thrust::device and a caching allocator;
+// the search, interval_expand, gather and move at mean counts 1, 4 and 16):
+// 0-2% faster at 2^26 items, 3-5% at 2^24 items and mean count 1; 2 waves
+// were 1-2% slower than 1.
 #ifndef MGPU_LBS_HEAD_WAVES
 #  define MGPU_LBS_HEAD_WAVES 1
 #endif
