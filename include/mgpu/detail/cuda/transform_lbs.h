@@ -121,7 +121,9 @@ void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_cou
 
   constexpr bool own_ranges_tuned = MGPU_LBS_OWN_RANGE_WAVES > 0 || MGPU_LBS_HEAD_WAVES > 0;
   const Size wave = sm90_or_later && own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
-  if (num_tiles <= Size(MGPU_LBS_OWN_RANGE_WAVES) * wave)
+  const Size head_tiles = Size(MGPU_LBS_HEAD_WAVES) * wave;
+  // Also when the head would take every tile: the partition would go unread.
+  if (num_tiles <= Size(MGPU_LBS_OWN_RANGE_WAVES) * wave || num_tiles <= head_tiles)
   {
     kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
       offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, op);
@@ -132,8 +134,8 @@ void transform_lbs_with_shape(Policy& policy, OffsetIt offsets, Size segment_cou
     temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
     partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
     launch_tile_kernel(sm90_or_later, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
-                       offsets, segment_count, total, static_cast<const Size*>(item_splits.get()),
-                       Size(MGPU_LBS_HEAD_WAVES) * wave, op);
+                       offsets, segment_count, total, static_cast<const Size*>(item_splits.get()), head_tiles,
+                       op);
   }
   finish(policy, algorithm);
 }
