@@ -191,7 +191,8 @@ struct load_balance_tuning_sm90
 
 // Launches of at most this many waves of tiles (as many tiles as the device
 // holds at once) run without a partition kernel: each tile finds its own
-// item range (transform_lbs.h). 0 partitions every launch. Measured on an
+// item range (transform_lbs.h). 0 partitions every launch of more tiles
+// than MGPU_LBS_HEAD_WAVES takes (below; both 0: every launch). Measured on an
 // H200 against always partitioning, same process, medians of 21 (us,
 // thrust::device; the search / interval_move at mean count 1):
 //   2^20 items (0.3 / 1.1 waves): 16.0 / 21.9 against 24.2 / 28.9
@@ -210,8 +211,8 @@ struct load_balance_tuning_sm90
 // partitioned launch waits for the partition. Measured on an H200 against
 // 0, same process, medians of 11 (thrust::device and a caching allocator;
 // the search, interval_expand, gather and move at mean counts 1, 4 and 16):
-// 0-2% faster at 2^26 items, 3-5% at 2^24 items and mean count 1; 2 waves
-// were 1-2% slower than 1.
+// -2% to +0.1% time at 2^26 items, -3% to -5% at 2^24 items and mean count
+// 1; 2 waves were 1-2% slower than 1.
 #ifndef MGPU_LBS_HEAD_WAVES
 #  define MGPU_LBS_HEAD_WAVES 1
 #endif
