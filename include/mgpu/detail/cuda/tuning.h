@@ -201,9 +201,10 @@ struct load_balance_tuning_sm90
 //   2^24 (5.4 / 18 waves): 65.5 / 180.4 against 64.4 / 160.9
 // Up to 4 waves every operation and mean count (1, 4, 16) was as fast or
 // faster with a caching allocator too; past 5 some were up to 17% slower.
-// Checked again with the head wave below, 2^21-2^24 items: 3 and 6 within
-// 2% of 4 but for the search at 2^24 and mean count 1 with a caching
-// allocator (6: 68.4 against 61.1 us); 2 up to 20% slower.
+// Checked again with the head wave below, 2^21-2^24 items: 3 and 6 were at
+// most 4.4% faster than 4 on a few calls and up to 12% slower on others
+// (6: the search at 2^24, mean count 1, caching allocator, 68.4 against
+// 61.1 us); 2 up to 20% slower.
 #ifndef MGPU_LBS_OWN_RANGE_WAVES
 #  define MGPU_LBS_OWN_RANGE_WAVES 4
 #endif
