@@ -169,7 +169,7 @@ public:
 
 private:
   std::multimap<std::ptrdiff_t, char*> free_blocks_; // size -> block, returned by earlier calls
-  std::map<char*, std::ptrdiff_t> sizes_;            // every block ever allocated
+  std::map<char*, std::ptrdiff_t> sizes_;            // every block held, in use or free
 };
 
 // The process's caching allocator (one GPU, one thread).

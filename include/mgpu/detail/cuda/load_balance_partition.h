@@ -130,8 +130,9 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
     item_splits[split] = diag - lo;
 }
 
-// b(diag) found by one warp, for a tile that finds its own item range (a
-// single wave of tiles, transform_lbs.h): each round the 32 lanes probe keys
+// b(diag) found by one warp, for a tile that finds its own item range (the
+// tiles of small launches and the first wave of larger ones,
+// transform_lbs.h): each round the 32 lanes probe keys
 // evenly spaced over the remaining range, all loads in flight together, and
 // a ballot keeps the gap between the last probe before the diagonal and the
 // first at or after it, 1/33 of the range. Six rounds cover 2^30 offsets.

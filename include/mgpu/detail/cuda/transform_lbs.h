@@ -3,7 +3,8 @@
 // segment offsets into tiles of exactly tile_size steps
 // (load_balance_partition.h), then one tile per CTA (load_balance_tile.h).
 // Launches of a few waves of tiles skip the partition: each tile searches
-// for its own cuts instead.
+// for its own cuts instead, as the first wave of larger launches does while
+// the partition runs.
 // Every load-balanced algorithm (load_balance_search, transform_lbs, the
 // interval family) is this engine running a different operation.
 #pragma once
