@@ -112,6 +112,7 @@ MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& va
 // ---------------------------------------------------------------------------
 
 #include <cuda/std/iterator>
+#include <cuda/std/limits>
 
 namespace mgpu {
 
@@ -123,6 +124,7 @@ struct lower_bound_search
 {
   Size begin;
   Size end;
+  bool biased = true; // whether biased_lower_bounds takes its biased probes
 
   MGPU_HD MGPU_FORCEINLINE bool open() const { return begin < end; }
   // Probe `level` of a biased search (see biased_lower_bound_index): the
@@ -169,7 +171,8 @@ MGPU_HD MGPU_FORCEINLINE void biased_lower_bounds(
 #  pragma unroll
 #endif
   for (int level = 4 - Levels; level < 4; ++level)
-    round(in_a.biased_probe(level), in_b.biased_probe(level));
+    round(in_a.biased ? in_a.biased_probe(level) : in_a.halving_probe(),
+          in_b.biased ? in_b.biased_probe(level) : in_b.halving_probe());
   while (in_a.open() || in_b.open())
     round(in_a.halving_probe(), in_b.halving_probe());
 }
@@ -237,11 +240,45 @@ struct balanced_path_point
 
 namespace detail {
 
+// Where a search's answer is known to lie, [lo, hi], before it starts (a
+// partition knows it from keys it has sampled); by default nothing is known.
+template <class Size>
+struct search_hint
+{
+  Size lo = 0;
+  Size hi = ::cuda::std::numeric_limits<Size>::max();
+
+};
+
+// What is known of the run of B's next key at a cut: where it starts in A
+// and in B, and where it ends in B.
+template <class Size>
+struct run_hints
+{
+  search_hint<Size> a_start;
+  search_hint<Size> b_start;
+  search_hint<Size> b_end;
+};
+
+// Knows nothing of any run.
+template <class Size>
+struct no_run_hints
+{
+  template <class Key>
+  MGPU_HD MGPU_FORCEINLINE run_hints<Size> operator()(const Key&) const
+  {
+    return {};
+  }
+};
+
 // Balanced Path from the Merge Path split at the same diagonal: `a_merge`
-// elements of A precede it (merge_path with bounds::lower).
-template <key_multiplicity Multiplicity, int BiasLevels, class AIt, class BIt, class Size, class Compare>
+// elements of A precede it (merge_path with bounds::lower). Where the cut
+// falls in a run of equal keys, `hints_for(key)` (a run_hints<Size>, asked
+// only then) may bound the run's searches.
+template <key_multiplicity Multiplicity, int BiasLevels, class AIt, class BIt, class Size, class Compare,
+          class HintsFor = no_run_hints<Size>>
 MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
-  AIt a, BIt b, Size b_count, Size diag, Size a_merge, Compare comp)
+  AIt a, BIt b, Size b_count, Size diag, Size a_merge, Compare comp, HintsFor hints_for = {})
 {
   const Size b_merge = diag - a_merge;
   if (b_merge >= b_count)
@@ -264,16 +301,22 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
     const bool b_in_run = b_merge > 0 && !comp(b[b_merge - 1], key);
     if (!a_in_run && !b_in_run)
       return {a_merge, b_merge, false};
+    const run_hints<Size> hints = hints_for(key);
     // A run that began before the range (a tile inside one long run) costs
     // one probe; otherwise search back from the cut, where short runs start,
-    // in both inputs side by side.
-    auto run_search = [&](bool in_run, auto first, Size merge) {
-      return !in_run            ? detail::lower_bound_search<Size>{merge, merge}
+    // in both inputs side by side, within what the hints allow. A hint that
+    // puts the start short of the cut (a long run) leaves nothing for the
+    // bias to find: that search halves from its first probe.
+    auto run_search = [&](bool in_run, auto first, Size merge, const search_hint<Size>& hint) {
+      const bool near_cut = hint.hi >= merge - 1;
+      const Size end      = near_cut ? merge - 1 : hint.hi;
+      return !in_run                ? detail::lower_bound_search<Size>{merge, merge}
+             : hint.lo > 0          ? detail::lower_bound_search<Size>{hint.lo < end ? hint.lo : end, end, near_cut}
              : !comp(first[0], key) ? detail::lower_bound_search<Size>{0, 0}
-                                    : detail::lower_bound_search<Size>{0, merge - 1};
+                                    : detail::lower_bound_search<Size>{0, end, near_cut};
     };
-    auto a_search = run_search(a_in_run, a, a_merge);
-    auto b_search = run_search(b_in_run, b, b_merge);
+    auto a_search = run_search(a_in_run, a, a_merge, hints.a_start);
+    auto b_search = run_search(b_in_run, b, b_merge, hints.b_start);
     detail::biased_lower_bounds<BiasLevels>(a, a_search, b, b_search, key, comp);
     const Size a_start = a_search.begin;
     const Size b_start = b_search.begin;
@@ -287,10 +330,10 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
     // one probe when B has that many, an upper bound search otherwise.
     const Size b_probe  = b_start + b_take; // >= b_merge, which holds `key`
     const bool b_enough = b_probe < b_count && !comp(key, b[b_probe]);
+    Size b_end_bound    = b_probe < b_count ? b_probe : b_count;
+    b_end_bound         = hints.b_end.hi < b_end_bound ? hints.b_end.hi : b_end_bound;
     const Size b_copies =
-      b_enough ? b_take + 1
-               : b_merge + upper_bound_index(b + b_merge, (b_probe < b_count ? b_probe : b_count) - b_merge, key, comp) -
-                   b_start;
+      b_enough ? b_take + 1 : b_merge + upper_bound_index(b + b_merge, b_end_bound - b_merge, key, comp) - b_start;
     b_take             = b_take < b_copies ? b_take : b_copies;
     const Size a_take  = run - b_take;
     // A's last copy before the cut has its match in B: keep them together.

@@ -243,7 +243,9 @@ inline std::vector<std::pair<std::size_t, std::size_t>> boundary_shapes()
 {
   std::vector<std::pair<std::size_t, std::size_t>> shapes = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 3000}, {3000, 0}, {7, 3}};
   using namespace mgpu::detail::cuda;
-  for (std::size_t tile : {set_operation_tuning_sm90<4>::shape::tile_size, set_operation_tuning_sm90<8>::shape::tile_size,
+  for (std::size_t tile : {set_operation_tuning_sm90<4>::shape::tile_size, set_operation_tuning_sm90<4, true>::shape::tile_size,
+                           set_operation_tuning_sm90<4, true, true>::shape::tile_size,
+                           set_operation_tuning_sm90<8>::shape::tile_size,
                            set_operation_tuning_fallback<4>::shape::tile_size,
                            set_operation_tuning_fallback<16>::shape::tile_size})
     for (std::size_t total : {tile - 1, tile, tile + 1, 3 * tile + 1})

@@ -8,6 +8,7 @@
 
 #include <cuda/std/functional>
 
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -95,6 +96,61 @@ TEST_CASE("balanced_path: every diagonal of random small multisets")
     const auto b = mgpu_test::random_sorted<int>(nb, 0, hi, seed + 1000);
     CAPTURE(seed);
     check_all_levels<mgpu::key_multiplicity::duplicates>(a, b, ::cuda::std::less<>{});
+  }
+}
+
+TEST_CASE("balance_merge_split: hints that bracket the run's ends change no cut")
+{
+  // A partition may bound the run searches with keys it sampled; any hint
+  // that holds the true start (and end in B) must give the unhinted cut.
+  using mgpu::detail::run_hints;
+  const ::cuda::std::less<> less;
+  std::uint64_t x = 99;
+  auto random_in = [&](int lo, int hi) { // uniform in [lo, hi]
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + int((x >> 33) % std::uint64_t(hi - lo + 1));
+  };
+  for (std::uint64_t seed = 0; seed < 60; ++seed)
+  {
+    const int hi_key = seed % 3 == 0 ? 2 : seed % 3 == 1 ? 6 : 40;
+    const auto a     = mgpu_test::random_sorted<int>(40 + seed % 90, 0, hi_key, seed);
+    const auto b     = mgpu_test::random_sorted<int>(30 + seed % 70, 0, hi_key, seed + 500);
+    const int na = int(a.size()), nb = int(b.size());
+    CAPTURE(seed);
+    for (int diag = 0; diag <= na + nb; ++diag)
+    {
+      const int a_merge = mgpu::merge_path<mgpu::bounds::lower>(a.data(), na, b.data(), nb, diag, less);
+      const auto plain  = mgpu::detail::balance_merge_split<mgpu::key_multiplicity::duplicates, 4>(
+        a.data(), b.data(), nb, diag, a_merge, less);
+      for (int trial = 0; trial < 4; ++trial)
+      {
+        int asked = 0;
+        auto hints_for = [&](int key) {
+          ++asked;
+          const int a_start = int(std::lower_bound(a.begin(), a.end(), key) - a.begin());
+          const int b_start = int(std::lower_bound(b.begin(), b.end(), key) - b.begin());
+          const int b_end   = int(std::upper_bound(b.begin(), b.end(), key) - b.begin());
+          run_hints<int> hints;
+          // Trial 0 knows nothing; later trials bracket each end, tightly
+          // in trial 3.
+          if (trial > 0)
+          {
+            hints.a_start = {trial == 3 ? a_start : random_in(0, a_start), trial == 3 ? a_start : random_in(a_start, na)};
+            hints.b_start = {trial == 3 ? b_start : random_in(0, b_start), trial == 3 ? b_start : random_in(b_start, nb)};
+            hints.b_end.hi = trial == 3 ? b_end : random_in(b_end, nb);
+          }
+          return hints;
+        };
+        const auto hinted = mgpu::detail::balance_merge_split<mgpu::key_multiplicity::duplicates, 4>(
+          a.data(), b.data(), nb, diag, a_merge, less, hints_for);
+        CAPTURE(diag);
+        CAPTURE(trial);
+        REQUIRE(hinted.a == plain.a);
+        REQUIRE(hinted.b == plain.b);
+        REQUIRE(hinted.starred == plain.starred);
+        REQUIRE(asked <= 1);
+      }
+    }
   }
 }
 

@@ -59,7 +59,7 @@ template <class Tuning, set_op Op, key_multiplicity Multiplicity, class Size, cl
 __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm) set_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
   const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, KeyOut keys_out,
-  ValOut vals_out, Compare comp)
+  ValOut vals_out, Compare comp, int prefetch_distance)
 {
   using Shape       = typename Tuning::shape;
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread, NV = Shape::tile_size;
@@ -79,6 +79,16 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   const int tile         = blockIdx.x;
   const int num_tiles    = gridDim.x;
   const set_split<Size> first = splits[tile], last = splits[tile + 1];
+  // A thread of the last warp, which has no part in the tile's load, has the
+  // L2 fetch the keys of the tile that will start about when this one ends
+  // (prefetch_distance tiles on), where the tiles bulk-copy their keys.
+  const int ahead = tile + prefetch_distance;
+  if (bulk_copyable_v<KeyIt1, KeyIt2, key_t> && tid == NT - 1 && prefetch_distance > 0 && ahead < num_tiles)
+  {
+    const set_split<Size> ahead_first = splits[ahead], ahead_last = splits[ahead + 1];
+    prefetch_two_slices_l2<key_t>(a_keys + ahead_first.a, static_cast<int>(ahead_last.a - ahead_first.a),
+                                  b_keys + ahead_first.b, static_cast<int>(ahead_last.b - ahead_first.b));
+  }
   const int star_begin   = static_cast<int>(first.a + first.b - Size(tile) * NV);
   const int a_len        = static_cast<int>(last.a - first.a);
   const int b_len        = static_cast<int>(last.b - first.b);
@@ -194,8 +204,11 @@ Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyI
 
   launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
                                      splits, tile_state, comp, algorithm);
+  const int prefetch_distance =
+    Tuning::prefetch_percent * current_sm_count(algorithm) * Tuning::min_ctas_per_sm / 100;
   set_tile_kernel<Tuning, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-    a_keys, a_count, b_keys, b_count, a_vals, b_vals, splits, tile_state, device_count, keys_out, vals_out, comp);
+    a_keys, a_count, b_keys, b_count, a_vals, b_vals, splits, tile_state, device_count, keys_out, vals_out, comp,
+    prefetch_distance);
   check_launch(algorithm, "set operation tile kernel");
 
   Size count = 0;
@@ -223,7 +236,7 @@ Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, Key
   constexpr int key_bytes              = int(sizeof(value_of<KeyIt1>));
   constexpr bool values_from_both_sides = has_values_v<ValIt1> && takes_from_b_v<Op>;
   if (current_arch(algorithm) >= 90)
-    return set_operation_with_tuning<Size, set_operation_tuning_sm90<key_bytes, values_from_both_sides>, Op,
+    return set_operation_with_tuning<Size, set_operation_tuning_sm90<key_bytes, has_values_v<ValIt1>, values_from_both_sides>, Op,
                                      Multiplicity>(
       policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
   return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes>, Op, Multiplicity>(

@@ -59,8 +59,8 @@ template <class Shape, class AKey, class BKey, class Size>
 struct set_partition_storage
 {
   static constexpr int samples = Shape::threads * Shape::samples_per_thread;
-  AKey a_keys[samples];
-  BKey b_keys[samples];
+  AKey a_keys[Shape::rounds][samples]; // every round's samples: the run searches use them all
+  BKey b_keys[Shape::rounds][samples];
   merge_position_bounds<Size> a_bounds[samples];
   merge_position_bounds<Size> b_bounds[samples];
   Size a_window[2]; // the CTA's Merge Path splits lie in [a_window[0], a_window[1]] of A
@@ -113,6 +113,13 @@ __global__ void __launch_bounds__(Shape::threads)
   Size a_win_hi  = min(diag_of(last_split), a_count);
   Size b_win_lo  = max(Size(0), diag_of(first_split) - a_count);
   Size b_win_hi  = min(diag_of(last_split), b_count);
+  // Each round's sampled window and sample count (0: the round sampled
+  // nothing there), for the run searches' hints.
+  Size a_sampled_lo[Shape::rounds], a_sampled_span[Shape::rounds], b_sampled_lo[Shape::rounds], b_sampled_span[Shape::rounds];
+  int a_sampled[Shape::rounds], b_sampled[Shape::rounds];
+#pragma unroll
+  for (int round = 0; round < Shape::rounds; ++round)
+    a_sampled[round] = b_sampled[round] = 0;
 
 #pragma unroll
   for (int round = 0; round < Shape::rounds; ++round)
@@ -122,6 +129,10 @@ __global__ void __launch_bounds__(Shape::threads)
       break;
     // An empty window has no sample (its position would be past the input).
     const int a_samples = a_span > 0 ? S : 0, b_samples = b_span > 0 ? S : 0;
+    a_sampled_lo[round] = a_win_lo, a_sampled_span[round] = a_span, a_sampled[round] = a_samples;
+    b_sampled_lo[round] = b_win_lo, b_sampled_span[round] = b_span, b_sampled[round] = b_samples;
+    a_key_t* const a_keys = shared.a_keys[round];
+    b_key_t* const b_keys = shared.b_keys[round];
     auto a_position = [&](int k) { return sample_position<S>(a_win_lo, a_span, k); };
     auto b_position = [&](int k) { return sample_position<S>(b_win_lo, b_span, k); };
     {
@@ -139,9 +150,9 @@ __global__ void __launch_bounds__(Shape::threads)
       for (int i = 0; i < SPT; ++i)
       {
         if (a_samples)
-          shared.a_keys[tid + i * NT] = a_loaded[i];
+          a_keys[tid + i * NT] = a_loaded[i];
         if (b_samples)
-          shared.b_keys[tid + i * NT] = b_loaded[i];
+          b_keys[tid + i * NT] = b_loaded[i];
       }
     }
     __syncthreads();
@@ -155,13 +166,13 @@ __global__ void __launch_bounds__(Shape::threads)
       const int k = tid + i * NT;
       if (a_samples)
       {
-        const int m = lower_bound_index(shared.b_keys, b_samples, shared.a_keys[k], comp);
+        const int m = lower_bound_index(b_keys, b_samples, a_keys[k], comp);
         const Size p = a_position(k);
         shared.a_bounds[k] = {p + (m > 0 ? b_position(m - 1) + 1 : Size(0)), p + (m < b_samples ? b_position(m) : b_count)};
       }
       if (b_samples)
       {
-        const int m = upper_bound_index(shared.a_keys, a_samples, shared.b_keys[k], comp);
+        const int m = upper_bound_index(a_keys, a_samples, b_keys[k], comp);
         const Size p = b_position(k);
         shared.b_bounds[k] = {p + (m > 0 ? a_position(m - 1) + 1 : Size(0)), p + (m < a_samples ? a_position(m) : a_count)};
       }
@@ -208,13 +219,45 @@ __global__ void __launch_bounds__(Shape::threads)
     a_win_hi = shared.a_window[1];
     b_win_lo = shared.b_window[0];
     b_win_hi = shared.b_window[1];
-    // The next round's first shared writes (keys, then bounds, then windows)
-    // each follow a barrier that comes after this round's last reads of them.
+    // The next round's first shared writes (bounds, then windows) each
+    // follow a barrier that comes after this round's last reads of them.
   }
 
-  // Global searches span long runs: bias 4 levels towards the run's end.
   const Size a_merge = merge_path_between<bounds::lower>(a, b, diag, lo, hi, comp);
-  const auto cut     = balance_merge_split<Multiplicity, 4>(a, b, b_count, diag, a_merge, comp);
+  // Where the cut falls in a run of equal keys, every round's samples bound
+  // the run's start in each input and its end in B; without them (a run
+  // that starts before every sample), the searches span the input before
+  // the cut and bias 4 levels towards its end, where short runs start.
+  auto sampled_hints = [&](const b_key_t& key) {
+    run_hints<Size> hints;
+#pragma unroll
+    for (int round = 0; round < Shape::rounds; ++round)
+    {
+      // Samples [0, m) are ordered before the key: the run starts after
+      // sample m - 1 and at or before sample m.
+      auto narrow_start = [&](search_hint<Size>& hint, int m, int count, auto position) {
+        if (m > 0)
+          hint.lo = max(hint.lo, position(m - 1) + 1);
+        if (m < count)
+          hint.hi = min(hint.hi, position(m));
+      };
+      auto a_position = [&](int k) { return sample_position<S>(a_sampled_lo[round], a_sampled_span[round], k); };
+      auto b_position = [&](int k) { return sample_position<S>(b_sampled_lo[round], b_sampled_span[round], k); };
+      if (const int count = a_sampled[round])
+        narrow_start(hints.a_start, lower_bound_index(shared.a_keys[round], count, key, comp), count, a_position);
+      if (const int count = b_sampled[round])
+      {
+        narrow_start(hints.b_start, lower_bound_index(shared.b_keys[round], count, key, comp), count, b_position);
+        // Sample u is the first ordered after the key: the run ends at or
+        // before it.
+        const int u = upper_bound_index(shared.b_keys[round], count, key, comp);
+        if (u < count)
+          hints.b_end.hi = min(hints.b_end.hi, b_position(u));
+      }
+    }
+    return hints;
+  };
+  const auto cut = balance_merge_split<Multiplicity, 4>(a, b, b_count, diag, a_merge, comp, sampled_hints);
   if (first_split + Size(tid) <= last_split)
     splits[split] = set_split<Size>{cut.a, cut.b};
 }

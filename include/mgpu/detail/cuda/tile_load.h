@@ -182,6 +182,29 @@ __device__ MGPU_FORCEINLINE void bulk_load_two_slices(const T* a, int a_count, c
     ;
 }
 
+// Asks the L2 to fetch a later tile's two slices (their whole 16-byte
+// blocks) while this tile works: the bulk copies that tile issues when it
+// starts then read from the L2 instead of waiting on DRAM. Only where the
+// tile itself would bulk-copy them; elsewhere nothing.
+template <class T, class AIt, class BIt>
+__device__ MGPU_FORCEINLINE void prefetch_two_slices_l2(AIt a, int a_count, BIt b, int b_count)
+{
+  if constexpr (bulk_copyable_v<AIt, BIt, T>)
+  {
+    NV_IF_TARGET(NV_PROVIDES_SM_90, (
+      auto prefetch = [](const T* src, int count) {
+        const slice_blocks blocks = blocks_of_slice(src, count);
+        if (blocks.blocks_end == blocks.head)
+          return;
+        const auto bytes = static_cast<std::uint32_t>((blocks.blocks_end - blocks.head) * sizeof(T));
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + blocks.head), "r"(bytes) : "memory");
+      };
+      prefetch(thrust::unwrap_contiguous_iterator(a), a_count);
+      prefetch(thrust::unwrap_contiguous_iterator(b), b_count);))
+  }
+  (void) a, (void) a_count, (void) b, (void) b_count;
+}
+
 // Copies a[0, a_count) to shared + layout.a_shift and b[0, b_count) to
 // shared + layout.a_shift + layout.b_offset (a layout from place_two_slices),
 // then synchronizes the CTA: on return every thread sees both slices.
