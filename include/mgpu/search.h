@@ -247,7 +247,6 @@ struct search_hint
 {
   Size lo = 0;
   Size hi = ::cuda::std::numeric_limits<Size>::max();
-
 };
 
 // What is known of the run of B's next key at a cut: where it starts in A

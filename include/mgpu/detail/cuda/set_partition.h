@@ -115,7 +115,8 @@ __global__ void __launch_bounds__(Shape::threads)
   Size b_win_hi  = min(diag_of(last_split), b_count);
   // Each round's sampled window and sample count (0: the round sampled
   // nothing there), for the run searches' hints.
-  Size a_sampled_lo[Shape::rounds], a_sampled_span[Shape::rounds], b_sampled_lo[Shape::rounds], b_sampled_span[Shape::rounds];
+  Size a_sampled_lo[Shape::rounds], a_sampled_span[Shape::rounds];
+  Size b_sampled_lo[Shape::rounds], b_sampled_span[Shape::rounds];
   int a_sampled[Shape::rounds], b_sampled[Shape::rounds];
 #pragma unroll
   for (int round = 0; round < Shape::rounds; ++round)
