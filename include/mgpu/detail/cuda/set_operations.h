@@ -236,8 +236,8 @@ Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, Key
   constexpr int key_bytes              = int(sizeof(value_of<KeyIt1>));
   constexpr bool values_from_both_sides = has_values_v<ValIt1> && takes_from_b_v<Op>;
   if (current_arch(algorithm) >= 90)
-    return set_operation_with_tuning<Size, set_operation_tuning_sm90<key_bytes, has_values_v<ValIt1>, values_from_both_sides>, Op,
-                                     Multiplicity>(
+    return set_operation_with_tuning<
+      Size, set_operation_tuning_sm90<key_bytes, has_values_v<ValIt1>, values_from_both_sides>, Op, Multiplicity>(
       policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
   return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes>, Op, Multiplicity>(
     policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);

@@ -113,14 +113,10 @@ __global__ void __launch_bounds__(Shape::threads)
   Size a_win_hi  = min(diag_of(last_split), a_count);
   Size b_win_lo  = max(Size(0), diag_of(first_split) - a_count);
   Size b_win_hi  = min(diag_of(last_split), b_count);
-  // Each round's sampled window and sample count (0: the round sampled
-  // nothing there), for the run searches' hints.
-  Size a_sampled_lo[Shape::rounds], a_sampled_span[Shape::rounds];
-  Size b_sampled_lo[Shape::rounds], b_sampled_span[Shape::rounds];
-  int a_sampled[Shape::rounds], b_sampled[Shape::rounds];
-#pragma unroll
-  for (int round = 0; round < Shape::rounds; ++round)
-    a_sampled[round] = b_sampled[round] = 0;
+  // Each round's sampled window, for the run searches' hints: a span of 0
+  // (an empty window, or a round not run) has no samples.
+  Size a_sampled_lo[Shape::rounds], a_sampled_span[Shape::rounds] = {};
+  Size b_sampled_lo[Shape::rounds], b_sampled_span[Shape::rounds] = {};
 
 #pragma unroll
   for (int round = 0; round < Shape::rounds; ++round)
@@ -130,8 +126,8 @@ __global__ void __launch_bounds__(Shape::threads)
       break;
     // An empty window has no sample (its position would be past the input).
     const int a_samples = a_span > 0 ? S : 0, b_samples = b_span > 0 ? S : 0;
-    a_sampled_lo[round] = a_win_lo, a_sampled_span[round] = a_span, a_sampled[round] = a_samples;
-    b_sampled_lo[round] = b_win_lo, b_sampled_span[round] = b_span, b_sampled[round] = b_samples;
+    a_sampled_lo[round] = a_win_lo, a_sampled_span[round] = a_span;
+    b_sampled_lo[round] = b_win_lo, b_sampled_span[round] = b_span;
     a_key_t* const a_keys = shared.a_keys[round];
     b_key_t* const b_keys = shared.b_keys[round];
     auto a_position = [&](int k) { return sample_position<S>(a_win_lo, a_span, k); };
@@ -236,23 +232,23 @@ __global__ void __launch_bounds__(Shape::threads)
     {
       // Samples [0, m) are ordered before the key: the run starts after
       // sample m - 1 and at or before sample m.
-      auto narrow_start = [&](search_hint<Size>& hint, int m, int count, auto position) {
+      auto narrow_start = [&](search_hint<Size>& hint, int m, auto position) {
         if (m > 0)
           hint.lo = max(hint.lo, position(m - 1) + 1);
-        if (m < count)
+        if (m < S)
           hint.hi = min(hint.hi, position(m));
       };
       auto a_position = [&](int k) { return sample_position<S>(a_sampled_lo[round], a_sampled_span[round], k); };
       auto b_position = [&](int k) { return sample_position<S>(b_sampled_lo[round], b_sampled_span[round], k); };
-      if (const int count = a_sampled[round])
-        narrow_start(hints.a_start, lower_bound_index(shared.a_keys[round], count, key, comp), count, a_position);
-      if (const int count = b_sampled[round])
+      if (a_sampled_span[round] > 0)
+        narrow_start(hints.a_start, lower_bound_index(shared.a_keys[round], S, key, comp), a_position);
+      if (b_sampled_span[round] > 0)
       {
-        narrow_start(hints.b_start, lower_bound_index(shared.b_keys[round], count, key, comp), count, b_position);
+        narrow_start(hints.b_start, lower_bound_index(shared.b_keys[round], S, key, comp), b_position);
         // Sample u is the first ordered after the key: the run ends at or
         // before it.
-        const int u = upper_bound_index(shared.b_keys[round], count, key, comp);
-        if (u < count)
+        const int u = upper_bound_index(shared.b_keys[round], S, key, comp);
+        if (u < S)
           hints.b_end.hi = min(hints.b_end.hi, b_position(u));
       }
     }
