@@ -250,7 +250,7 @@ struct search_hint
 };
 
 // What is known of the run of B's next key at a cut: where it starts in A
-// and in B, and where it ends in B.
+// and in B, and where it ends in B (one past its last copy).
 template <class Size>
 struct run_hints
 {
@@ -302,7 +302,7 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
       return {a_merge, b_merge, false};
     const run_hints<Size> hints = hints_for(key);
     // A run that began before the range (a tile inside one long run) costs
-    // one probe; otherwise search back from the cut, where short runs start,
+    // one probe, none where a hint pins its start at 0; otherwise search back from the cut, where short runs start,
     // in both inputs side by side, within what the hints allow. A hint that
     // puts the start short of the cut (a long run) leaves nothing for the
     // bias to find: that search halves from its first probe.
@@ -310,7 +310,7 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
       const bool near_cut = hint.hi >= merge - 1;
       const Size end      = near_cut ? merge - 1 : hint.hi;
       return !in_run                ? detail::lower_bound_search<Size>{merge, merge}
-             : hint.lo > 0          ? detail::lower_bound_search<Size>{hint.lo < end ? hint.lo : end, end, near_cut}
+             : hint.lo > 0 || hint.hi == 0 ? detail::lower_bound_search<Size>{hint.lo < end ? hint.lo : end, end, near_cut}
              : !comp(first[0], key) ? detail::lower_bound_search<Size>{0, 0}
                                     : detail::lower_bound_search<Size>{0, end, near_cut};
     };
@@ -326,13 +326,18 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
     // some, A's run ended at a_merge, so B must cover whatever A cannot.
     Size b_take = run / 2 > run - a_run ? run / 2 : run - a_run;
     // B's copies of `key`, counted only up to one past what the cut needs:
-    // one probe when B has that many, an upper bound search otherwise.
+    // one probe when B has that many, an upper bound search otherwise, in
+    // [b_merge, b_probe] and within what the hint allows.
     const Size b_probe  = b_start + b_take; // >= b_merge, which holds `key`
-    const bool b_enough = b_probe < b_count && !comp(key, b[b_probe]);
-    Size b_end_bound    = b_probe < b_count ? b_probe : b_count;
-    b_end_bound         = hints.b_end.hi < b_end_bound ? hints.b_end.hi : b_end_bound;
-    const Size b_copies =
-      b_enough ? b_take + 1 : b_merge + upper_bound_index(b + b_merge, b_end_bound - b_merge, key, comp) - b_start;
+    const bool b_enough = b_probe < hints.b_end.lo // the hint may settle it without the probe
+                          || (b_probe < hints.b_end.hi && b_probe < b_count && !comp(key, b[b_probe]));
+    auto b_run_end      = [&] {
+      Size bound       = b_probe < b_count ? b_probe : b_count;
+      bound            = hints.b_end.hi < bound ? hints.b_end.hi : bound;
+      const Size first = hints.b_end.lo > b_merge ? hints.b_end.lo : b_merge;
+      return first < bound ? first + upper_bound_index(b + first, bound - first, key, comp) : bound;
+    };
+    const Size b_copies = b_enough ? b_take + 1 : b_run_end() - b_start;
     b_take             = b_take < b_copies ? b_take : b_copies;
     const Size a_take  = run - b_take;
     // A's last copy before the cut has its match in B: keep them together.

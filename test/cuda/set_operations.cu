@@ -38,8 +38,24 @@ std::pair<std::vector<int>, std::vector<int>> pairs_reference(const std::vector<
   return {keys, values};
 }
 
-// The partition kernel's split at every tile boundary against balanced_path
-// run on the host, with fresh look-back state for the tiles.
+// One warp per tile boundary finds its cut as a tile that finds its own
+// does.
+template <mgpu::key_multiplicity M, class Key, class Compare>
+__global__ void warp_cut_kernel(const Key* a, int na, const Key* b, int nb, int tile_size, int num_tiles,
+                                mgpu::detail::cuda::set_split<int>* cuts, Compare comp)
+{
+  const int p = int(blockIdx.x) * int(blockDim.x / 32) + int(threadIdx.x / 32);
+  if (p > num_tiles) // whole warps leave
+    return;
+  const int diag = p < num_tiles ? p * tile_size : na + nb;
+  const auto cut = mgpu::detail::cuda::warp_balanced_cut<M>(a, na, b, nb, diag, comp);
+  if (threadIdx.x % 32 == 0)
+    cuts[p] = cut;
+}
+
+// The partition kernel's split and the cut one warp finds at every tile
+// boundary, against balanced_path run on the host, with fresh look-back
+// state for the tiles.
 template <mgpu::key_multiplicity M, class Key, class Compare>
 void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, int tile_size, Compare comp)
 {
@@ -48,15 +64,21 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
   thrust::device_vector<Key> d_a(a.begin(), a.end()), d_b(b.begin(), b.end());
   const int na = int(a.size()), nb = int(b.size()), total = na + nb;
   const int num_tiles = (total + tile_size - 1) / tile_size;
-  thrust::device_vector<set_split<int>> splits(num_tiles + 1, set_split<int>{-1, -1});
-  // Poisoned: the kernel resets every tile's status.
+  const set_split<int> poison{-1, -1};
+  thrust::device_vector<set_split<int>> splits(num_tiles + 1, poison), warp_cuts(num_tiles + 1, poison);
+  // Poisoned: the partition resets every tile's status.
   thrust::device_vector<std::uint64_t> state_words(state_t::bytes(num_tiles) / sizeof(std::uint64_t), ~std::uint64_t(0));
   const state_t state{state_words.data().get()};
   mgpu::detail::cuda::launch_set_partition<M>(nullptr, d_a.data().get(), na, d_b.data().get(), nb, tile_size,
                                               num_tiles, splits.data().get(), state, comp, "test");
+  constexpr int warps_per_cta = 4;
+  warp_cut_kernel<M><<<(num_tiles + 1 + warps_per_cta - 1) / warps_per_cta, 32 * warps_per_cta>>>(
+    d_a.data().get(), na, d_b.data().get(), nb, tile_size, num_tiles, warp_cuts.data().get(), comp);
+  REQUIRE(cudaGetLastError() == cudaSuccess);
   REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
-  std::vector<set_split<int>> found(num_tiles + 1);
+  std::vector<set_split<int>> found(num_tiles + 1), found_by_warp(num_tiles + 1);
   thrust::copy(splits.begin(), splits.end(), found.begin());
+  thrust::copy(warp_cuts.begin(), warp_cuts.end(), found_by_warp.begin());
   for (int p = 0; p <= num_tiles; ++p)
   {
     const int diag = p < num_tiles ? p * tile_size : total;
@@ -65,6 +87,8 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
     CAPTURE(diag);
     REQUIRE(found[p].a == cut.a);
     REQUIRE(found[p].b == cut.b);
+    REQUIRE(found_by_warp[p].a == cut.a);
+    REQUIRE(found_by_warp[p].b == cut.b);
   }
   std::vector<std::uint64_t> words(state_words.size());
   thrust::copy(state_words.begin(), state_words.end(), words.begin());
@@ -77,7 +101,7 @@ void check_set_partition(const std::vector<Key>& a, const std::vector<Key>& b, i
 
 } // namespace
 
-TEST_CASE("set partition kernel: agrees with balanced_path at every tile boundary")
+TEST_CASE("set partition kernel and warp cuts: agree with balanced_path at every tile boundary")
 {
   // Tiny tiles keep each CTA's window within its samples after a round or
   // none; with the engine's tiles one CTA's window spans the whole input.
@@ -109,6 +133,9 @@ TEST_CASE("set partition kernel: agrees with balanced_path at every tile boundar
     check_set_partition<key_multiplicity::duplicates>(low, low, tile, less);
     check_set_partition<key_multiplicity::duplicates>(low, std::vector<int>{}, tile, less);
     check_set_partition<key_multiplicity::duplicates>(std::vector<int>{}, high, tile, less);
+    // One key throughout: every cut falls in a run that starts at 0 and ends at the input's end.
+    check_set_partition<key_multiplicity::duplicates>(std::vector<int>(300000, 5), std::vector<int>(200001, 5), tile, less);
+    check_set_partition<key_multiplicity::duplicates>(std::vector<int>(70000, 5), low, tile, less);
     const ::cuda::std::greater<> greater;
     check_set_partition<key_multiplicity::duplicates>(random_sorted<int>(60000, 0, 50, 3, greater),
                                                       random_sorted<int>(60000, 0, 50, 4, greater), tile, greater);

@@ -101,8 +101,9 @@ TEST_CASE("balanced_path: every diagonal of random small multisets")
 
 TEST_CASE("balance_merge_split: hints that bracket the run's ends change no cut")
 {
-  // A partition may bound the run searches with keys it sampled; any hint
-  // that holds the true start (and end in B) must give the unhinted cut.
+  // A partition may bound the run searches with keys it sampled, and a warp
+  // may find the run's ends exactly; any hint that holds the true start
+  // (and end in B) must give the unhinted cut.
   using mgpu::detail::run_hints;
   const ::cuda::std::less<> less;
   std::uint64_t x = 99;
@@ -137,7 +138,7 @@ TEST_CASE("balance_merge_split: hints that bracket the run's ends change no cut"
           {
             hints.a_start = {trial == 3 ? a_start : random_in(0, a_start), trial == 3 ? a_start : random_in(a_start, na)};
             hints.b_start = {trial == 3 ? b_start : random_in(0, b_start), trial == 3 ? b_start : random_in(b_start, nb)};
-            hints.b_end.hi = trial == 3 ? b_end : random_in(b_end, nb);
+            hints.b_end   = {trial == 3 ? b_end : random_in(0, b_end), trial == 3 ? b_end : random_in(b_end, nb)};
           }
           return hints;
         };

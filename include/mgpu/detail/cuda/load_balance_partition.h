@@ -24,6 +24,7 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/sample_position.h>
+#include <mgpu/detail/cuda/warp_search.h>
 #include <mgpu/search.h>
 
 #include <cuda/std/functional>
@@ -130,34 +131,16 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
     item_splits[split] = diag - lo;
 }
 
-// b(diag) found by one warp, for a tile that finds its own item range (the
-// tiles of small launches and the first wave of larger ones,
-// transform_lbs.h): each round the 32 lanes probe keys
-// evenly spaced over the remaining range, all loads in flight together, and
-// a ballot keeps the gap between the last probe before the diagonal and the
-// first at or after it, 1/33 of the range. Six rounds cover 2^30 offsets.
-// Every lane returns the same value.
+// b(diag) found by one warp (warp_search.h), for a tile that finds its own
+// item range (the tiles of small launches and the first wave of larger
+// ones, transform_lbs.h): 1/33 of the range is left after each round, so six
+// rounds cover 2^30 offsets. Every lane returns the same value.
 template <class Size, class OffsetIt>
 __device__ MGPU_FORCEINLINE Size warp_offsets_before(OffsetIt offsets, Size segment_count, Size total, Size diag)
 {
-  constexpr int lanes = 32;
-  const int lane      = static_cast<int>(threadIdx.x) % lanes;
   const merge_key_of_offset<Size, OffsetIt> key{offsets};
-  Size lo = max(Size(0), diag - total);
-  Size hi = min(diag, segment_count);
-  while (hi - lo > Size(lanes))
-  {
-    const Size span       = hi - lo;
-    const Size probe      = sample_position<lanes>(lo, span, lane);
-    const unsigned before = __ballot_sync(~0u, key[probe] < diag);
-    const int c           = __popc(before); // probes 0 .. c - 1 lie before the diagonal
-    const Size next_lo    = c > 0 ? sample_position<lanes>(lo, span, c - 1) + 1 : lo;
-    hi                    = c < lanes ? sample_position<lanes>(lo, span, c) : hi;
-    lo                    = next_lo;
-  }
-  const Size probe  = lo + Size(lane);
-  const bool before = probe < hi && key[probe] < diag;
-  return lo + Size(__popc(__ballot_sync(~0u, before)));
+  const warp_point_search<Size> search{max(Size(0), diag - total), min(diag, segment_count)};
+  return warp_search_point(search, [&](Size probe) { return !(key[probe] < diag); });
 }
 
 // item_splits[p] = number of work items among the first p * tile_size steps

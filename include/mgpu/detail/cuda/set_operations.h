@@ -73,21 +73,42 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   using storage_t              = set_tile_storage<Shape, key_t, Size, record>;
   using pace_t                 = lookback_pace<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
+  __shared__ set_split<Size> own_cuts[2];
   storage_t& shared = shared_storage.Alias();
 
-  const int tid          = threadIdx.x;
-  const int tile         = blockIdx.x;
-  const int num_tiles    = gridDim.x;
-  const set_split<Size> first = splits[tile], last = splits[tile + 1];
-  // A thread of the last warp, which has no part in the tile's load, has the
-  // L2 fetch the keys of the tile that will start about when this one ends
-  // (prefetch_distance tiles on), where the tiles bulk-copy their keys.
-  const int ahead = tile + prefetch_distance;
-  if (bulk_copyable_v<KeyIt1, KeyIt2, key_t> && tid == NT - 1 && prefetch_distance > 0 && ahead < num_tiles)
+  const int tid       = threadIdx.x;
+  const int tile      = blockIdx.x;
+  const int num_tiles = gridDim.x;
+  set_split<Size> first, last;
+  if (splits == nullptr) // no partition: two warps find the tile's cuts
   {
-    const set_split<Size> ahead_first = splits[ahead], ahead_last = splits[ahead + 1];
-    prefetch_two_slices_l2<key_t>(a_keys + ahead_first.a, static_cast<int>(ahead_last.a - ahead_first.a),
-                                  b_keys + ahead_first.b, static_cast<int>(ahead_last.b - ahead_first.b));
+    const int warp = tid / 32;
+    if (warp < 2)
+    {
+      const Size p    = Size(tile + warp);
+      const Size diag = p < Size(num_tiles) ? p * Size(NV) : a_count + b_count;
+      const auto cut  = warp_balanced_cut<Multiplicity>(a_keys, a_count, b_keys, b_count, diag, comp);
+      if (tid % 32 == 0)
+        own_cuts[warp] = cut;
+    }
+    __syncthreads();
+    first = own_cuts[0];
+    last  = own_cuts[1];
+  }
+  else
+  {
+    first = splits[tile];
+    last  = splits[tile + 1];
+    // A thread of the last warp, which has no part in the tile's load, has
+    // the L2 fetch the keys of the tile that will start about when this one
+    // ends (prefetch_distance tiles on), where the tiles bulk-copy their keys.
+    const int ahead = tile + prefetch_distance;
+    if (bulk_copyable_v<KeyIt1, KeyIt2, key_t> && tid == NT - 1 && prefetch_distance > 0 && ahead < num_tiles)
+    {
+      const set_split<Size> ahead_first = splits[ahead], ahead_last = splits[ahead + 1];
+      prefetch_two_slices_l2<key_t>(a_keys + ahead_first.a, static_cast<int>(ahead_last.a - ahead_first.a),
+                                    b_keys + ahead_first.b, static_cast<int>(ahead_last.b - ahead_first.b));
+    }
   }
   const int star_begin   = static_cast<int>(first.a + first.b - Size(tile) * NV);
   const int a_len        = static_cast<int>(last.a - first.a);
@@ -185,30 +206,40 @@ template <class Size, class Tuning, set_op Op, key_multiplicity Multiplicity, cl
           class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
 Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
                               ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
-                              const char* algorithm)
+                              bool sm90_or_later, const char* algorithm)
 {
   using Shape          = typename Tuning::shape;
   const Size total     = a_count + b_count;
   const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
+  // On sm_90 a launch of at most MGPU_SET_OWN_CUT_WAVES waves of tiles (as
+  // many as the device holds at once) runs no partition: each tile finds
+  // its own cuts.
+  const Size wave = sm90_or_later ? Size(current_sm_count(algorithm)) * Tuning::min_ctas_per_sm : Size(0);
+  const bool partitioned = num_tiles > Size(MGPU_SET_OWN_CUT_WAVES) * wave;
 
-  // One allocation from the policy: the splits, the look-back state and the
-  // output count, each 256-byte aligned.
+  // One allocation from the policy: the splits (for a partitioned launch),
+  // the look-back state and the output count, each 256-byte aligned.
   auto align = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
-  const std::size_t state_offset = align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>));
+  const std::size_t state_offset = partitioned ? align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>)) : 0;
   const std::size_t count_offset = state_offset + align(set_tile_state<Size>::bytes(num_tiles));
   temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(count_offset + sizeof(Size)));
-  auto* splits = reinterpret_cast<set_split<Size>*>(scratch.get());
+  auto* splits = partitioned ? reinterpret_cast<set_split<Size>*>(scratch.get()) : nullptr;
   const set_tile_state<Size> tile_state{reinterpret_cast<std::uint64_t*>(scratch.get() + state_offset)};
   auto* device_count        = reinterpret_cast<Size*>(scratch.get() + count_offset);
   const cudaStream_t stream = stream_of(policy);
 
-  launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
-                                     splits, tile_state, comp, algorithm);
+  // The partition clears the tiles' look-back statuses alongside.
+  if (partitioned)
+    launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
+                                       splits, tile_state, comp, algorithm);
+  else
+    check(cudaMemsetAsync(tile_state.words, 0, set_tile_state<Size>::bytes(num_tiles), stream), algorithm,
+          "clear the look-back state");
   const int prefetch_distance =
     Tuning::prefetch_percent * current_sm_count(algorithm) * Tuning::min_ctas_per_sm / 100;
   set_tile_kernel<Tuning, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-    a_keys, a_count, b_keys, b_count, a_vals, b_vals, splits, tile_state, device_count, keys_out, vals_out, comp,
-    prefetch_distance);
+    a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
+    device_count, keys_out, vals_out, comp, prefetch_distance);
   check_launch(algorithm, "set operation tile kernel");
 
   Size count = 0;
@@ -238,9 +269,9 @@ Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, Key
   if (current_arch(algorithm) >= 90)
     return set_operation_with_tuning<
       Size, set_operation_tuning_sm90<key_bytes, has_values_v<ValIt1>, values_from_both_sides>, Op, Multiplicity>(
-      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, true, algorithm);
   return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes>, Op, Multiplicity>(
-    policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+    policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, false, algorithm);
 }
 
 template <set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2, class ValIt1,

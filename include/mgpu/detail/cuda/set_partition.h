@@ -6,6 +6,7 @@
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/sample_position.h>
 #include <mgpu/detail/cuda/tile_lookback.h>
+#include <mgpu/detail/cuda/warp_search.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 
@@ -270,6 +271,53 @@ void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size 
     <<<static_cast<unsigned>(ceil_div(num_splits, Size(shape::threads))), shape::threads, 0, stream>>>(
       a, a_count, b, b_count, tile_size, num_tiles, splits, tile_state, comp);
   check_launch(algorithm, "set partition kernel");
+}
+
+// Where diagonal `diag` meets the Balanced Path, found by one warp for a
+// tile of a launch without a partition (warp_search.h): Merge Path first, then,
+// where the cut falls in a run of equal keys, the run's start in A and in
+// B and its end in B, the three searches side by side, so the Balanced Path
+// step starts from exact hints and loads at most three keys more. Every
+// lane of the warp calls it with the same arguments and gets the split.
+template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
+__device__ set_split<Size> warp_balanced_cut(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
+{
+  const int lane = static_cast<int>(threadIdx.x) % 32;
+  // Merge Path, A winning ties: the first position of A whose element is
+  // not taken before the cut.
+  const warp_point_search<Size> merge_search{max(Size(0), diag - b_count), min(diag, a_count)};
+  const Size a_merge = warp_search_point(merge_search, [&](Size i) { return comp(b[diag - 1 - i], a[i]); });
+  const Size b_merge = diag - a_merge;
+
+  auto run_ends = [&](const value_of<BIt>& key) {
+    using first = warp_first_probes;
+    // The run starts close before the cut, or ends close after it, unless it is long.
+    warp_point_search<Size> a_start{0, a_merge, first::from_end}, b_start{0, b_merge, first::from_end};
+    warp_point_search<Size> b_end{b_merge, b_count, first::from_begin};
+    while (a_start.open() || b_start.open() || b_end.open()) // uniform over the warp
+    {
+      value_of<AIt> a_key{};
+      value_of<BIt> b_key{}, b_end_key{};
+      if (a_start.open())
+        a_key = a[a_start.probe(lane)];
+      if (b_start.open())
+        b_key = b[b_start.probe(lane)];
+      if (b_end.open())
+        b_end_key = b[b_end.probe(lane)];
+      const unsigned a_holds   = __ballot_sync(~0u, a_start.open() && !comp(a_key, key));
+      const unsigned b_holds   = __ballot_sync(~0u, b_start.open() && !comp(b_key, key));
+      const unsigned end_holds = __ballot_sync(~0u, b_end.open() && comp(key, b_end_key));
+      if (a_start.open())
+        a_start.narrow(a_holds);
+      if (b_start.open())
+        b_start.narrow(b_holds);
+      if (b_end.open())
+        b_end.narrow(end_holds);
+    }
+    return run_hints<Size>{{a_start.lo, a_start.lo}, {b_start.lo, b_start.lo}, {b_end.lo, b_end.lo}};
+  };
+  const auto cut = balance_merge_split<Multiplicity, 0>(a, b, b_count, diag, a_merge, comp, run_ends);
+  return {cut.a, cut.b};
 }
 
 } // namespace mgpu::detail::cuda

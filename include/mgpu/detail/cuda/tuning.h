@@ -149,6 +149,20 @@ struct set_operation_tuning_sm90
                                           set_tuning<tile_shape<128, 7>, 1>>>
 {};
 
+// On sm_90 a launch of at most this many waves of tiles (as many tiles as
+// the device holds at once) runs no partition kernel: each tile finds its
+// two cuts, one warp per cut (warp_balanced_cut). 0: every launch runs the
+// partition. Measured on an H200 against 0, same process, medians of 15
+// (us, caching allocator, int32, all eight operations, wide and narrow):
+//   2 x 2^15 to 2 x 2^21 keys (up to 0.8 waves): 25-39 against 36-54
+//   2 x 2^22 (1.6-1.9 waves): 45-80 against 54-90, narrow union 58 / 73
+//   2 x 2^23 (3.2-3.6 waves), 4 waves: wide 3-11% faster, narrow 3-14%
+//   slower (every tile's run searches on long runs of equal keys)
+// 3 waves measured as 2 up to 2 x 2^22.
+#ifndef MGPU_SET_OWN_CUT_WAVES
+#  define MGPU_SET_OWN_CUT_WAVES 2
+#endif
+
 template <int KeyBytes>
 struct set_operation_tuning_fallback : set_tuning<tile_shape<128, KeyBytes <= 8 ? 11 : 7>, 1, 2000, 350, 0>
 {};

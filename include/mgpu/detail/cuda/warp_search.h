@@ -1,0 +1,100 @@
+// Searches run by the 32 lanes of one warp together, for tiles that find
+// their own cuts instead of waiting for a partition kernel: each round every
+// lane probes one position, all loads in flight at once, and a ballot of
+// the answers narrows the range to the gap between two neighbouring probes.
+// Fewer dependent rounds than a binary search (1/33 of the range left per
+// round), at the price of 32 loads a round.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/cuda/sample_position.h>
+
+namespace mgpu::detail::cuda {
+
+// Where a search's first round puts its probes: spread evenly, or at
+// distances 1, 2, 4, ... from one end of the range (a point expected close
+// to that end is bracketed within a factor of two in one round).
+enum class warp_first_probes
+{
+  even,
+  from_end,
+  from_begin
+};
+
+// The first position in [lo, hi] at which a predicate holds, for a
+// predicate that fails and then holds along the range (hi when it never
+// holds below hi). Every lane holds the same state.
+template <class Size>
+struct warp_point_search
+{
+  static constexpr int lanes = 32;
+
+  Size lo;
+  Size hi;
+  warp_first_probes first = warp_first_probes::even; // how the next round probes
+
+  __device__ MGPU_FORCEINLINE bool open() const { return lo < hi; }
+
+  // Lane `lane`'s probe this round, inside [lo, hi) while the search is open.
+  __device__ MGPU_FORCEINLINE Size probe(int lane) const
+  {
+    const Size span = hi - lo;
+    if (first == warp_first_probes::from_end)
+      return hi - distance(lane, span);
+    if (first == warp_first_probes::from_begin)
+      return lo + distance(lane, span) - 1;
+    if (span <= Size(lanes))
+      return lo + (Size(lane) < span ? Size(lane) : span - 1); // lanes past the range repeat the last position
+    return sample_position<lanes>(lo, span, lane);
+  }
+
+  // `holds`: the ballot of the predicate at every lane's probe.
+  __device__ MGPU_FORCEINLINE void narrow(unsigned holds)
+  {
+    const Size span = hi - lo;
+    if (first == warp_first_probes::from_end)
+    {
+      // Probes fall with the lane: the lanes that hold come first.
+      const int t = __popc(holds);
+      const Size new_hi = t > 0 ? probe(t - 1) : hi;
+      lo                = t == 0 ? hi : t < lanes ? probe(t) + 1 : lo;
+      hi                = new_hi;
+    }
+    else
+    {
+      // Probes rise with the lane: the lanes that fail come first.
+      const bool dense       = first == warp_first_probes::even && span <= Size(lanes);
+      const unsigned in_range = dense && span < Size(lanes) ? (1u << span) - 1 : ~0u;
+      const int t            = __popc(~holds & in_range);
+      if (dense)
+        hi = lo = lo + Size(t);
+      else
+      {
+        const Size new_lo = t > 0 ? probe(t - 1) + 1 : lo;
+        hi                = t < lanes ? probe(t) : hi;
+        lo                = new_lo;
+      }
+    }
+    first = warp_first_probes::even;
+  }
+
+private:
+  // 2^lane, or the whole span once that reaches it.
+  static __device__ MGPU_FORCEINLINE Size distance(int lane, Size span)
+  {
+    return lane < 30 && (Size(1) << lane) < span ? Size(1) << lane : span;
+  }
+};
+
+// Runs one search to its end; `holds(position)` is the predicate. Every
+// lane of the warp calls it with the same arguments and gets the point.
+template <class Size, class Holds>
+__device__ MGPU_FORCEINLINE Size warp_search_point(warp_point_search<Size> search, Holds holds)
+{
+  const int lane = static_cast<int>(threadIdx.x) % warp_point_search<Size>::lanes;
+  while (search.open())
+    search.narrow(__ballot_sync(~0u, holds(search.probe(lane))));
+  return search.lo;
+}
+
+} // namespace mgpu::detail::cuda
