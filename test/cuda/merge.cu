@@ -80,6 +80,18 @@ TEST_CASE("merge: more than 2^31 total elements (int8 keys, 64-bit offsets)")
 }
 
 namespace {
+// One warp per diagonal, as a tile of a merge without a partition finds its
+// splits.
+__global__ void warp_merge_path_kernel(const int* a, int na, const int* b, int nb, int* splits)
+{
+  const int diag = int(blockIdx.x) * int(blockDim.x / 32) + int(threadIdx.x / 32);
+  if (diag > na + nb) // whole warps leave
+    return;
+  const int split = mgpu::detail::cuda::warp_merge_path(a, na, b, nb, diag, ::cuda::std::less<>{});
+  if (threadIdx.x % 32 == 0)
+    splits[diag] = split;
+}
+
 template <mgpu::bounds Bounds>
 void check_partition_every_diagonal(const std::vector<int>& a, const std::vector<int>& b)
 {
@@ -95,10 +107,19 @@ void check_partition_every_diagonal(const std::vector<int>& a, const std::vector
   for (int diag = 0; diag <= total; ++diag)
     expected[diag] = mgpu::merge_path<Bounds>(a.data(), int(a.size()), b.data(), int(b.size()), diag, ::cuda::std::less<>{});
   MGPU_CHECK_EQUAL_RANGES(found, expected);
+  if constexpr (Bounds == mgpu::bounds::lower)
+  {
+    thrust::device_vector<int> warp_splits(total + 1, -1);
+    constexpr int warps_per_cta = 4;
+    warp_merge_path_kernel<<<(total + warps_per_cta) / warps_per_cta, 32 * warps_per_cta>>>(
+      d_a.data().get(), int(a.size()), d_b.data().get(), int(b.size()), warp_splits.data().get());
+    REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+    MGPU_CHECK_EQUAL_RANGES(to_std(warp_splits), expected);
+  }
 }
 } // namespace
 
-TEST_CASE("merge partition kernel: agrees with merge_path on every diagonal, both bounds")
+TEST_CASE("merge partition kernel and warp splits: agree with merge_path on every diagonal")
 {
   for (std::uint64_t seed = 0; seed < 12; ++seed)
   {

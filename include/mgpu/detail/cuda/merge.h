@@ -4,6 +4,7 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/merge_partition.h>
+#include <mgpu/detail/cuda/warp_search.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/iterator.h>
@@ -131,8 +132,11 @@ __device__ MGPU_FORCEINLINE void merge_tile(
   }
 }
 
-template <class Shape, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
-          class Compare>
+// OwnSplits: no partition ran (a_splits is null); two warps of each tile
+// find its splits. A kernel of its own, so the partitioned one keeps its
+// registers.
+template <class Shape, bool OwnSplits, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
+          class ValOut, class Compare>
 __global__ void __launch_bounds__(Shape::threads) merge_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals, const Size* a_splits,
   KeyOut keys_out, ValOut vals_out, Compare comp)
@@ -146,8 +150,26 @@ __global__ void __launch_bounds__(Shape::threads) merge_tile_kernel(
   const Size total      = a_count + b_count;
   const Size diag_begin = tile * Size(Shape::tile_size);
   const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total);
-  const Size a_begin    = a_splits[tile];
-  const Size a_end      = a_splits[tile + 1];
+  Size a_begin, a_end;
+  if constexpr (OwnSplits)
+  {
+    __shared__ Size own_splits[2];
+    const int warp = static_cast<int>(threadIdx.x) / 32;
+    if (warp < 2)
+    {
+      const Size split = warp_merge_path(a_keys, a_count, b_keys, b_count, warp == 0 ? diag_begin : diag_end, comp);
+      if (threadIdx.x % 32 == 0)
+        own_splits[warp] = split;
+    }
+    __syncthreads();
+    a_begin = own_splits[0];
+    a_end   = own_splits[1];
+  }
+  else
+  {
+    a_begin = a_splits[tile];
+    a_end   = a_splits[tile + 1];
+  }
   const Size b_begin    = diag_begin - a_begin;
   const int a_len       = static_cast<int>(a_end - a_begin);
   const int tile_len    = static_cast<int>(diag_end - diag_begin);
@@ -166,19 +188,28 @@ template <class Size, class Shape, class Policy, class KeyIt1, class KeyIt2, cla
           class ValOut, class Compare>
 void merge_with_shape(
   Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+  KeyOut keys_out, ValOut vals_out, Compare comp, bool sm90_or_later, const char* algorithm)
 {
   const Size total = a_count + b_count;
   if (total == 0)
     return;
   const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
-  temporary_buffer<Size, Policy> a_splits(policy, num_tiles + 1);
   const cudaStream_t stream = stream_of(policy);
-
-  launch_merge_partition<bounds::lower>(
-    stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
-  merge_tile_kernel<Shape><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-    a_keys, a_count, b_keys, b_count, a_vals, b_vals, a_splits.get(), keys_out, vals_out, comp);
+  // On sm_90 a launch of at most MGPU_MERGE_OWN_SPLIT_TILES_PER_SM tiles per
+  // SM runs no partition and takes no scratch: each tile finds its splits.
+  const bool partitioned =
+    !sm90_or_later || num_tiles > Size(MGPU_MERGE_OWN_SPLIT_TILES_PER_SM) * Size(current_sm_count(algorithm));
+  temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
+  if (partitioned)
+    launch_merge_partition<bounds::lower>(
+      stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
+  if (partitioned)
+    merge_tile_kernel<Shape, false><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()), keys_out, vals_out,
+      comp);
+  else
+    merge_tile_kernel<Shape, true><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(nullptr), keys_out, vals_out, comp);
   check_launch(algorithm, "merge tile kernel");
   finish(policy, algorithm);
 }
@@ -193,10 +224,10 @@ void merge_with_offsets(
   constexpr int item_bytes  = int(sizeof(value_of<KeyIt1>)) + value_bytes;
   if (current_arch(algorithm) >= 90)
     merge_with_shape<Size, typename merge_tuning_sm90<item_bytes>::shape>(
-      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, true, algorithm);
   else
     merge_with_shape<Size, typename merge_tuning_fallback<item_bytes>::shape>(
-      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, false, algorithm);
 }
 
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,

@@ -283,10 +283,7 @@ template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class
 __device__ set_split<Size> warp_balanced_cut(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
   const int lane = static_cast<int>(threadIdx.x) % 32;
-  // Merge Path, A winning ties: the first position of A whose element is
-  // not taken before the cut.
-  const warp_point_search<Size> merge_search{max(Size(0), diag - b_count), min(diag, a_count)};
-  const Size a_merge = warp_search_point(merge_search, [&](Size i) { return comp(b[diag - 1 - i], a[i]); });
+  const Size a_merge = warp_merge_path(a, a_count, b, b_count, diag, comp);
   const Size b_merge = diag - a_merge;
 
   auto run_ends = [&](const value_of<BIt>& key) {

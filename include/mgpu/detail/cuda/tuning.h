@@ -26,6 +26,18 @@ struct merge_tuning_sm90
   using shape = tile_shape<256, BytesPerItem <= 4 ? 23 : BytesPerItem <= 8 ? 11 : 7>;
 };
 
+// On sm_90 a merge of at most this many tiles per SM runs no partition
+// kernel and takes no scratch: two warps of each tile find its splits
+// (warp_merge_path). 0: every merge runs the partition. Measured on an H200
+// against 0, same process, medians of 15 (us, caching allocator, int32,
+// merge / merge_by_key): 2 x 2^15 15.4 / 15.0 against 19.7 / 18.8; 2 x 2^21
+// 24.4 / 37.4 against 31.4 / 45.8; 2 x 2^22 (11 / 23 tiles per SM) 41.0 /
+// 61.5 against 46.2 / 64.0; at 43 tiles per SM 7% slower (2 x 2^24 merge,
+// 111 against 104).
+#ifndef MGPU_MERGE_OWN_SPLIT_TILES_PER_SM
+#  define MGPU_MERGE_OWN_SPLIT_TILES_PER_SM 24
+#endif
+
 template <int BytesPerItem>
 struct merge_tuning_fallback
 {

@@ -97,4 +97,15 @@ __device__ MGPU_FORCEINLINE Size warp_search_point(warp_point_search<Size> searc
   return search.lo;
 }
 
+// Merge Path with A winning ties (merge_path<bounds::lower>) by one warp:
+// the number of A's elements among the first `diag` of the merge.
+template <class Size, class AIt, class BIt, class Compare>
+__device__ MGPU_FORCEINLINE Size warp_merge_path(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
+{
+  // The first position of A whose element is not taken before the diagonal.
+  const Size lo = diag > b_count ? diag - b_count : Size(0);
+  const Size hi = diag < a_count ? diag : a_count;
+  return warp_search_point(warp_point_search<Size>{lo, hi}, [&](Size i) { return comp(b[diag - 1 - i], a[i]); });
+}
+
 } // namespace mgpu::detail::cuda
