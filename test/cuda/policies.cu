@@ -6,9 +6,11 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/merge.h>
+#include <mgpu/set_operations.h>
 
 #include <thrust/system/cuda/execution_policy.h>
 
+#include <algorithm>
 #include <string>
 
 static_assert(mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::device)>>);
@@ -40,6 +42,28 @@ struct merge_problem
   }
 };
 
+// A call that always takes temporary storage (small merges take none).
+struct union_problem
+{
+  std::vector<int> a = mgpu_test::random_sorted<int>(200000, 0, 1000, 73);
+  std::vector<int> b = mgpu_test::random_sorted<int>(150000, 0, 1000, 74);
+  thrust::device_vector<int> d_a{a.begin(), a.end()}, d_b{b.begin(), b.end()};
+  thrust::device_vector<int> out = mgpu_test::poisoned<mgpu_test::cuda_backend, int>(a.size() + b.size());
+
+  std::vector<int> expected() const
+  {
+    std::vector<int> e(a.size() + b.size());
+    e.resize(std::size_t(std::set_union(a.begin(), a.end(), b.begin(), b.end(), e.begin()) - e.begin()));
+    e.resize(a.size() + b.size(), mgpu_test::poison<int>());
+    return e;
+  }
+  template <class Policy>
+  void run(const Policy& policy)
+  {
+    mgpu::set_union(policy, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
+  }
+};
+
 } // namespace
 
 TEST_CASE("cuda policies: device, par, par.on(stream), par_nosync give the same merge")
@@ -61,10 +85,20 @@ TEST_CASE("cuda policies: device, par, par.on(stream), par_nosync give the same 
 TEST_CASE("cuda policies: temporary storage comes from par(allocator) and is all returned")
 {
   mgpu_test::device_arena arena(64 << 20);
-  merge_problem problem;
+  union_problem problem;
   problem.run(thrust::cuda::par(arena.allocator()));
   CHECK(arena.state.allocations > 0);
   CHECK(arena.state.live == 0);
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(problem.out), problem.expected());
+}
+
+TEST_CASE("cuda policies: a merge small enough for its tiles to find their own splits takes no temporary storage")
+{
+  mgpu_test::device_arena arena(64 << 20);
+  merge_problem problem; // 60 tiles
+  problem.run(thrust::cuda::par(arena.allocator()));
+  const bool own_splits = mgpu::detail::cuda::current_arch("test") >= 90;
+  CHECK((arena.state.allocations == 0) == own_splits);
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(problem.out), problem.expected());
 }
 
@@ -86,7 +120,7 @@ TEST_CASE("cuda policies: a failed temporary allocation propagates and leaks not
 {
   mgpu_test::device_arena arena(64 << 20);
   arena.state.fail_at = 0;
-  merge_problem problem;
+  union_problem problem;
   CHECK_THROWS_AS(problem.run(thrust::cuda::par(arena.allocator())), std::bad_alloc);
   CHECK(arena.state.live == 0);
   // Later calls work.
