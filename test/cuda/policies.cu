@@ -22,13 +22,17 @@ static_assert(!mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::seq)
 
 namespace {
 
-struct merge_problem
+// Two sorted inputs on the host and the device, and a poisoned output.
+struct two_sorted_inputs
 {
   std::vector<int> a = mgpu_test::random_sorted<int>(200000, 0, 1000, 71);
   std::vector<int> b = mgpu_test::random_sorted<int>(150000, 0, 1000, 72);
   thrust::device_vector<int> d_a{a.begin(), a.end()}, d_b{b.begin(), b.end()};
   thrust::device_vector<int> out = mgpu_test::poisoned<mgpu_test::cuda_backend, int>(a.size() + b.size());
+};
 
+struct merge_problem : two_sorted_inputs
+{
   std::vector<int> expected() const
   {
     std::vector<int> e(a.size() + b.size());
@@ -43,13 +47,8 @@ struct merge_problem
 };
 
 // A call that always takes temporary storage (small merges take none).
-struct union_problem
+struct union_problem : two_sorted_inputs
 {
-  std::vector<int> a = mgpu_test::random_sorted<int>(200000, 0, 1000, 73);
-  std::vector<int> b = mgpu_test::random_sorted<int>(150000, 0, 1000, 74);
-  thrust::device_vector<int> d_a{a.begin(), a.end()}, d_b{b.begin(), b.end()};
-  thrust::device_vector<int> out = mgpu_test::poisoned<mgpu_test::cuda_backend, int>(a.size() + b.size());
-
   std::vector<int> expected() const
   {
     std::vector<int> e(a.size() + b.size());

@@ -153,17 +153,12 @@ __global__ void __launch_bounds__(Shape::threads) merge_tile_kernel(
   Size a_begin, a_end;
   if constexpr (OwnSplits)
   {
-    __shared__ Size own_splits[2];
-    const int warp = static_cast<int>(threadIdx.x) / 32;
-    if (warp < 2)
-    {
-      const Size split = warp_merge_path(a_keys, a_count, b_keys, b_count, warp == 0 ? diag_begin : diag_end, comp);
-      if (threadIdx.x % 32 == 0)
-        own_splits[warp] = split;
-    }
-    __syncthreads();
-    a_begin = own_splits[0];
-    a_end   = own_splits[1];
+    Size splits[2];
+    find_tile_ends(splits, [&](int end) {
+      return warp_merge_path(a_keys, a_count, b_keys, b_count, end == 0 ? diag_begin : diag_end, comp);
+    });
+    a_begin = splits[0];
+    a_end   = splits[1];
   }
   else
   {

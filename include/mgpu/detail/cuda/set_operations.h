@@ -73,7 +73,6 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   using storage_t              = set_tile_storage<Shape, key_t, Size, record>;
   using pace_t                 = lookback_pace<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
-  __shared__ set_split<Size> own_cuts[2];
   storage_t& shared = shared_storage.Alias();
 
   const int tid       = threadIdx.x;
@@ -82,18 +81,14 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   set_split<Size> first, last;
   if (splits == nullptr) // no partition: two warps find the tile's cuts
   {
-    const int warp = tid / 32;
-    if (warp < 2)
-    {
-      const Size p    = Size(tile + warp);
+    set_split<Size> cuts[2];
+    find_tile_ends(cuts, [&](int end) {
+      const Size p    = Size(tile + end);
       const Size diag = p < Size(num_tiles) ? p * Size(NV) : a_count + b_count;
-      const auto cut  = warp_balanced_cut<Multiplicity>(a_keys, a_count, b_keys, b_count, diag, comp);
-      if (tid % 32 == 0)
-        own_cuts[warp] = cut;
-    }
-    __syncthreads();
-    first = own_cuts[0];
-    last  = own_cuts[1];
+      return warp_balanced_cut<Multiplicity>(a_keys, a_count, b_keys, b_count, diag, comp);
+    });
+    first = cuts[0];
+    last  = cuts[1];
   }
   else
   {

@@ -97,6 +97,26 @@ __device__ MGPU_FORCEINLINE Size warp_search_point(warp_point_search<Size> searc
   return search.lo;
 }
 
+// A tile's two ends (where its share of the inputs starts and ends), found
+// by its first two warps: warp w runs `find(w)` with all its lanes (end 0
+// is the tile's start, end 1 its end). Every thread of the CTA (at least 64)
+// calls it and gets both.
+template <class End, class Find>
+__device__ MGPU_FORCEINLINE void find_tile_ends(End (&ends)[2], Find find)
+{
+  __shared__ End found[2];
+  const int warp = static_cast<int>(threadIdx.x) / 32;
+  if (warp < 2)
+  {
+    const End end = find(warp);
+    if (threadIdx.x % 32 == 0)
+      found[warp] = end;
+  }
+  __syncthreads();
+  ends[0] = found[0];
+  ends[1] = found[1];
+}
+
 // Merge Path with A winning ties (merge_path<bounds::lower>) by one warp:
 // the number of A's elements among the first `diag` of the merge.
 template <class Size, class AIt, class BIt, class Compare>
