@@ -4,9 +4,9 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/merge_partition.h>
-#include <mgpu/detail/cuda/warp_search.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/warp_search.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/search.h>
@@ -153,6 +153,7 @@ __global__ void __launch_bounds__(Shape::threads) merge_tile_kernel(
   Size a_begin, a_end;
   if constexpr (OwnSplits)
   {
+    static_assert(Shape::threads >= 64, "two warps find the tile's splits");
     Size splits[2];
     find_tile_ends(splits, [&](int end) {
       return warp_merge_path(a_keys, a_count, b_keys, b_count, end == 0 ? diag_begin : diag_end, comp);
@@ -196,12 +197,13 @@ void merge_with_shape(
     !sm90_or_later || num_tiles > Size(MGPU_MERGE_OWN_SPLIT_TILES_PER_SM) * Size(current_sm_count(algorithm));
   temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
   if (partitioned)
+  {
     launch_merge_partition<bounds::lower>(
       stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
-  if (partitioned)
     merge_tile_kernel<Shape, false><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()), keys_out, vals_out,
       comp);
+  }
   else
     merge_tile_kernel<Shape, true><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(nullptr), keys_out, vals_out, comp);

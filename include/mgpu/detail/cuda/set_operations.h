@@ -81,6 +81,7 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   set_split<Size> first, last;
   if (splits == nullptr) // no partition: two warps find the tile's cuts
   {
+    static_assert(NT >= 64, "two warps find the tile's cuts");
     set_split<Size> cuts[2];
     find_tile_ends(cuts, [&](int end) {
       const Size p    = Size(tile + end);

@@ -274,11 +274,11 @@ void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size 
 }
 
 // Where diagonal `diag` meets the Balanced Path, found by one warp for a
-// tile of a launch without a partition (warp_search.h): Merge Path first, then,
-// where the cut falls in a run of equal keys, the run's start in A and in
-// B and its end in B, the three searches side by side, so the Balanced Path
-// step starts from exact hints and loads at most three keys more. Every
-// lane of the warp calls it with the same arguments and gets the split.
+// tile of a launch without a partition (warp_search.h): Merge Path first,
+// then, where the cut falls in a run of equal keys, the run's start in A
+// and in B and its end in B, the three searches side by side, so the
+// Balanced Path step starts from exact hints. Every lane of the warp calls
+// it with the same arguments and gets the split.
 template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
 __device__ set_split<Size> warp_balanced_cut(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
@@ -288,7 +288,7 @@ __device__ set_split<Size> warp_balanced_cut(AIt a, Size a_count, BIt b, Size b_
 
   auto run_ends = [&](const value_of<BIt>& key) {
     using first = warp_first_probes;
-    // The run starts close before the cut, or ends close after it, unless it is long.
+    // A short run starts just before the cut and ends just after it.
     warp_point_search<Size> a_start{0, a_merge, first::from_end}, b_start{0, b_merge, first::from_end};
     warp_point_search<Size> b_end{b_merge, b_count, first::from_begin};
     while (a_start.open() || b_start.open() || b_end.open()) // uniform over the warp

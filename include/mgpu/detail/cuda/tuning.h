@@ -167,10 +167,11 @@ struct set_operation_tuning_sm90
 // partition. Measured on an H200 against 0, same process, medians of 15
 // (us, caching allocator, int32, all eight operations, wide and narrow):
 //   2 x 2^15 to 2 x 2^21 keys (up to 0.8 waves): 25-39 against 36-54
-//   2 x 2^22 (1.6-1.9 waves): 45-80 against 54-90, narrow union 58 / 73
-//   2 x 2^23 (3.2-3.6 waves), 4 waves: wide 3-11% faster, narrow 3-14%
-//   slower (every tile's run searches on long runs of equal keys)
-// 3 waves measured as 2 up to 2 x 2^22.
+//   2 x 2^22 (1.6-1.9 waves): 45-80 against 54-90 (narrow union 58
+//   against 73)
+//   2 x 2^23 (3.2-3.6 waves), with 4 or 6: wide 3-11% faster, narrow
+//   3-14% slower (every tile's run searches on long runs of equal keys)
+// With 3, every size measured took the same path as with 2.
 #ifndef MGPU_SET_OWN_CUT_WAVES
 #  define MGPU_SET_OWN_CUT_WAVES 2
 #endif
