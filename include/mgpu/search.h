@@ -302,15 +302,17 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
       return {a_merge, b_merge, false};
     const run_hints<Size> hints = hints_for(key);
     // A run that began before the range (a tile inside one long run) costs
-    // one probe, none where a hint pins its start at 0; otherwise search back from the cut, where short runs start,
-    // in both inputs side by side, within what the hints allow. A hint that
-    // puts the start short of the cut (a long run) leaves nothing for the
-    // bias to find: that search halves from its first probe.
+    // one probe, none where a hint pins its start at 0; otherwise search
+    // back from the cut, where short runs start, in both inputs side by
+    // side, within what the hints allow. A hint that puts the start short of
+    // the cut (a long run) leaves nothing for the bias to find: that search
+    // halves from its first probe.
     auto run_search = [&](bool in_run, auto first, Size merge, const search_hint<Size>& hint) {
       const bool near_cut = hint.hi >= merge - 1;
       const Size end      = near_cut ? merge - 1 : hint.hi;
+      const bool hinted   = hint.lo > 0 || hint.hi == 0;
       return !in_run                ? detail::lower_bound_search<Size>{merge, merge}
-             : hint.lo > 0 || hint.hi == 0 ? detail::lower_bound_search<Size>{hint.lo < end ? hint.lo : end, end, near_cut}
+             : hinted               ? detail::lower_bound_search<Size>{hint.lo < end ? hint.lo : end, end, near_cut}
              : !comp(first[0], key) ? detail::lower_bound_search<Size>{0, 0}
                                     : detail::lower_bound_search<Size>{0, end, near_cut};
     };

@@ -210,8 +210,8 @@ Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyI
   // On sm_90 a launch of at most MGPU_SET_OWN_CUT_WAVES waves of tiles (as
   // many as the device holds at once) runs no partition: each tile finds
   // its own cuts.
-  const Size wave = sm90_or_later ? Size(current_sm_count(algorithm)) * Tuning::min_ctas_per_sm : Size(0);
-  const bool partitioned = num_tiles > Size(MGPU_SET_OWN_CUT_WAVES) * wave;
+  const int resident_tiles = current_sm_count(algorithm) * Tuning::min_ctas_per_sm; // one wave
+  const bool partitioned    = !sm90_or_later || num_tiles > Size(MGPU_SET_OWN_CUT_WAVES) * Size(resident_tiles);
 
   // One allocation from the policy: the splits (for a partitioned launch),
   // the look-back state and the output count, each 256-byte aligned.
@@ -231,8 +231,7 @@ Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyI
   else
     check(cudaMemsetAsync(tile_state.words, 0, set_tile_state<Size>::bytes(num_tiles), stream), algorithm,
           "clear the look-back state");
-  const int prefetch_distance =
-    Tuning::prefetch_percent * current_sm_count(algorithm) * Tuning::min_ctas_per_sm / 100;
+  const int prefetch_distance = Tuning::prefetch_percent * resident_tiles / 100;
   set_tile_kernel<Tuning, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
     a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
     device_count, keys_out, vals_out, comp, prefetch_distance);

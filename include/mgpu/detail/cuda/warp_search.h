@@ -55,7 +55,7 @@ struct warp_point_search
     if (first == warp_first_probes::from_end)
     {
       // Probes fall with the lane: the lanes that hold come first.
-      const int t = __popc(holds);
+      const int t       = __popc(holds);
       const Size new_hi = t > 0 ? probe(t - 1) : hi;
       lo                = t == 0 ? hi : t < lanes ? probe(t) + 1 : lo;
       hi                = new_hi;
@@ -63,9 +63,9 @@ struct warp_point_search
     else
     {
       // Probes rise with the lane: the lanes that fail come first.
-      const bool dense       = first == warp_first_probes::even && span <= Size(lanes);
+      const bool dense        = first == warp_first_probes::even && span <= Size(lanes);
       const unsigned in_range = dense && span < Size(lanes) ? (1u << span) - 1 : ~0u;
-      const int t            = __popc(~holds & in_range);
+      const int t             = __popc(~holds & in_range);
       if (dense)
         hi = lo = lo + Size(t);
       else
