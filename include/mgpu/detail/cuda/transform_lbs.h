@@ -16,6 +16,7 @@
 #include <mgpu/detail/cuda/load_balance_partition.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/warp_search.h>
 #include <mgpu/detail/load_balance_ops.h>
 #include <mgpu/search.h>
 
@@ -62,7 +63,6 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
 {
   static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
   __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
-  __shared__ Size own_range[2];
 
   const Size tile       = blockIdx.x;
   const Size diag_begin = tile * Size(Shape::tile_size);
@@ -70,17 +70,13 @@ __global__ void __launch_bounds__(Shape::threads, MinTilesPerSM)
   Size a_begin, a_end;
   if (tile < own_range_tiles) // uniform over the CTA
   {
-    const int warp = static_cast<int>(threadIdx.x) / 32;
-    if (warp < 2)
-    {
-      const Size diag = warp == 0 ? diag_begin : diag_end;
-      const Size b    = warp_offsets_before(offsets, segment_count, total, diag);
-      if (threadIdx.x % 32 == 0)
-        own_range[warp] = diag - b;
-    }
-    __syncthreads();
-    a_begin = own_range[0];
-    a_end   = own_range[1];
+    Size item_ends[2];
+    find_tile_ends(item_ends, [&](int end) {
+      const Size diag = end == 0 ? diag_begin : diag_end;
+      return diag - warp_offsets_before(offsets, segment_count, total, diag);
+    });
+    a_begin = item_ends[0];
+    a_end   = item_ends[1];
   }
   else
   {
