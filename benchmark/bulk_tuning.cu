@@ -75,7 +75,7 @@ void remove_case(benchmark::State& state)
   int* out = thrust::raw_pointer_cast(d.kept.data());
   const int m = int(d.indices.size());
   bench::time_calls(state, [&] {
-    bulk_remove_with_tuning<int, Tuning>(policy, source, n, indices, m, out, true, "tuning");
+    bulk_remove_with_hub<int, fixed_hub<Tuning>>(policy, source, n, indices, m, out, "tuning");
   });
   bench::verify(state, d.kept, d.kept_expected);
   bench::report_traffic(state, 4.0 * (double(n) + m + (n - m)), n);
@@ -93,7 +93,7 @@ void insert_case(benchmark::State& state)
   int* out = thrust::raw_pointer_cast(d.merged.data());
   const int m = int(d.values.size());
   bench::time_calls(state, [&] {
-    bulk_insert_with_tuning<int, Tuning>(policy, source, n, values, positions, m, out, true, "tuning");
+    bulk_insert_with_hub<int, fixed_hub<Tuning>>(policy, source, n, values, positions, m, out, "tuning");
   });
   bench::verify(state, d.merged, d.merged_expected);
   bench::report_traffic(state, 4.0 * (2.0 * m + n + (n + m)), n + m);

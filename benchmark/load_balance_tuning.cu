@@ -115,7 +115,7 @@ struct one_store_per_item : Op
   static constexpr bool stores_at_item = false;
 };
 
-// How the engine is timed: through transform_lbs_with_shape (allocating its
+// How the engine is timed: through transform_lbs_with_hub (allocating its
 // split array through the policy), the same with a small device allocation
 // kept alive meanwhile (as the family benchmarks have), or the two kernels
 // alone on a preallocated split array.
@@ -134,6 +134,9 @@ void engine(benchmark::State& state, int mean)
   const int* offsets = raw(p.offsets);
   const int m = p.segments, n = p.total;
   using shape = tile_shape<NT, VT>;
+  // MinTiles > 0 caps the registers for that many tiles per SM.
+  using hub = fixed_hub<load_balance_policy<shape, MinTiles > 0 ? MinTiles * NT : 1280, MinTiles > 0 ? MinTiles * NT : 2048,
+                                            MGPU_LBS_OWN_RANGE_WAVES, MGPU_LBS_HEAD_WAVES, true>>;
   bench::poison(p.out);
   auto run = [&](const auto& vector_op) {
     using vector_op_t = std::decay_t<decltype(vector_op)>;
@@ -148,11 +151,11 @@ void engine(benchmark::State& state, int mean)
       static thrust::device_vector<int> splits(std::size_t(1) << 20);
       const int tiles = int((std::int64_t(n) + m + shape::tile_size - 1) / shape::tile_size);
       partition_load_balance(nullptr, offsets, m, n, shape::tile_size, tiles, raw(splits), "t");
-      transform_lbs_tile_kernel<shape, MinTiles><<<tiles, NT>>>(offsets, m, n, raw(splits), 0, op);
+      transform_lbs_tile_kernel<hub, int><<<tiles, NT>>>(offsets, m, n, raw(splits), 0, op);
       bench::cuda_check(cudaStreamSynchronize(nullptr), "kernels");
     }
     else
-      transform_lbs_with_shape<int, shape, MinTiles>(policy, offsets, m, n, op, current_arch("t") >= 90, "t");
+      transform_lbs_with_hub<int, hub>(policy, offsets, m, n, op, "t");
   };
   thrust::device_vector<char> kept(Mode == harness::keep_alive ? 1 : 0);
   bench::time_calls(state, [&] {

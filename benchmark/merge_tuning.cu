@@ -37,17 +37,16 @@ void shape(benchmark::State& state)
   const int n = int(d.a.size());
   const Key* a = thrust::raw_pointer_cast(d.a.data());
   const Key* b = thrust::raw_pointer_cast(d.b.data());
-  const bool sm90_or_later = mgpu::detail::cuda::current_arch("tuning") >= 90;
+  using hub = fixed_hub<merge_policy<tile_shape<NT, VT>, MGPU_MERGE_OWN_SPLIT_TILES_PER_SM>>;
   bench::time_calls(state, [&] {
     if constexpr (Pairs)
-      merge_with_shape<int, tile_shape<NT, VT>>(policy, a, n, b, n, thrust::raw_pointer_cast(d.av.data()),
-                                               thrust::raw_pointer_cast(d.bv.data()), thrust::raw_pointer_cast(d.keys.data()),
-                                               thrust::raw_pointer_cast(d.values.data()), ::cuda::std::less<>{}, sm90_or_later,
-                                               "tuning");
+      merge_with_hub<int, hub>(policy, a, n, b, n, thrust::raw_pointer_cast(d.av.data()),
+                               thrust::raw_pointer_cast(d.bv.data()), thrust::raw_pointer_cast(d.keys.data()),
+                               thrust::raw_pointer_cast(d.values.data()), ::cuda::std::less<>{}, "tuning");
     else
-      merge_with_shape<int, tile_shape<NT, VT>>(policy, a, n, b, n, mgpu::detail::no_values{}, mgpu::detail::no_values{},
-                                               thrust::raw_pointer_cast(d.keys.data()), mgpu::detail::no_values{},
-                                               ::cuda::std::less<>{}, sm90_or_later, "tuning");
+      merge_with_hub<int, hub>(policy, a, n, b, n, mgpu::detail::no_values{}, mgpu::detail::no_values{},
+                               thrust::raw_pointer_cast(d.keys.data()), mgpu::detail::no_values{},
+                               ::cuda::std::less<>{}, "tuning");
   });
   bench::report_traffic(state, (Pairs ? 4.0 : 2.0) * 2 * n * sizeof(Key), 2.0 * n);
 }

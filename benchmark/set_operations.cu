@@ -349,18 +349,18 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
   Key* values_out = thrust::raw_pointer_cast(d.values_out.data());
   const std::int32_t na = std::int32_t(d.a_keys.size()), nb = std::int32_t(d.b_keys.size());
   auto policy = thrust::device;
-  const bool sm90_or_later = mgpu::detail::cuda::current_arch("benchmark") >= 90;
+  using hub = mgpu::detail::cuda::fixed_hub<mgpu::detail::cuda::set_policy<Tuning, MGPU_SET_OWN_CUT_WAVES>>;
   std::int64_t count = 0;
   bench::time_calls(state, [&] {
     constexpr auto op = internal_op(F);
     constexpr auto multiplicity = mgpu::key_multiplicity::duplicates;
     if constexpr (ByKey)
-      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, Tuning, op, multiplicity>(
-        policy, a, na, b, nb, av, bv, keys_out, values_out, ::cuda::std::less<>{}, sm90_or_later, "benchmark");
+      count = mgpu::detail::cuda::set_operation_with_hub<std::int32_t, hub, op, multiplicity>(
+        policy, a, na, b, nb, av, bv, keys_out, values_out, ::cuda::std::less<>{}, "benchmark");
     else
-      count = mgpu::detail::cuda::set_operation_with_tuning<std::int32_t, Tuning, op, multiplicity>(
+      count = mgpu::detail::cuda::set_operation_with_hub<std::int32_t, hub, op, multiplicity>(
         policy, a, na, b, nb, mgpu::detail::no_values{}, mgpu::detail::no_values{}, keys_out,
-        mgpu::detail::no_values{}, ::cuda::std::less<>{}, sm90_or_later, "benchmark");
+        mgpu::detail::no_values{}, ::cuda::std::less<>{}, "benchmark");
   });
   verify_outputs(state, d.keys_out, count, d.expected_keys);
   if (ByKey)

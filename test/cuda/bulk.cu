@@ -75,8 +75,8 @@ void check_with_tuning()
       const auto indices = bulk_cases::random_subset(n, percent, seed++);
       auto d_indices = to_backend<backend>(indices);
       auto kept = poisoned<backend, int>(n - indices.size() + bulk_cases::tail);
-      bulk_remove_with_tuning<int, Tuning>(policy, d_source.begin(), int(n), d_indices.begin(), int(indices.size()),
-                                           kept.begin(), true, "test");
+      bulk_remove_with_hub<int, fixed_hub<Tuning>>(policy, d_source.begin(), int(n), d_indices.begin(),
+                                                   int(indices.size()), kept.begin(), "test");
       MGPU_CHECK_EQUAL_RANGES(to_std(kept), bulk_cases::with_poisoned_tail(bulk_cases::reference_remove(source, indices)));
 
       const auto values = bulk_cases::distinct_values<int>(n * percent / 50, 1 << 24);
@@ -84,8 +84,8 @@ void check_with_tuning()
       auto d_values = to_backend<backend>(values);
       auto d_positions = to_backend<backend>(positions);
       auto merged = poisoned<backend, int>(n + values.size() + bulk_cases::tail);
-      bulk_insert_with_tuning<int, Tuning>(policy, d_source.begin(), int(n), d_values.begin(), d_positions.begin(),
-                                           int(values.size()), merged.begin(), true, "test");
+      bulk_insert_with_hub<int, fixed_hub<Tuning>>(policy, d_source.begin(), int(n), d_values.begin(),
+                                                   d_positions.begin(), int(values.size()), merged.begin(), "test");
       MGPU_CHECK_EQUAL_RANGES(to_std(merged),
                               bulk_cases::with_poisoned_tail(bulk_cases::reference_insert(source, values, positions)));
     }

@@ -21,6 +21,7 @@
 #include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/policy_hub.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/iterator.h>
@@ -176,10 +177,11 @@ __device__ MGPU_FORCEINLINE void bulk_insert_tile(
     typename types::store(shared.space.store).Store(result + tile_begin, out, tile_len);
 }
 
-template <class Tuning, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
-__global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm) bulk_insert_kernel(
+template <class Hub, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm) bulk_insert_kernel(
   SourceIt source, ValueIt values, PositionIt positions, Size total, const Size* splits, OutputIt result)
 {
+  using Tuning    = compiled_policy_t<Hub>;
   using storage_t = typename bulk_insert_tile_types<Tuning, value_of<SourceIt>>::storage;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
 
@@ -193,46 +195,45 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
     bulk_insert_tile<Tuning, false>(shared_storage.Alias(), source, values, positions, splits, result, tile, tile_len);
 }
 
-template <class Size, class Tuning, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
-void bulk_insert_with_tuning(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
-                             Size value_count, OutputIt result, bool overlap, const char* algorithm)
+// Bulk insert with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
+// Exposed so tests can drive the 64-bit path on small inputs and chosen
+// shapes (fixed_hub).
+template <class Size, class Hub, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+void bulk_insert_with_hub(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
+                          Size value_count, OutputIt result, const char* algorithm)
 {
   const Size total = count + value_count;
   if (total == 0)
     return;
-  using shape               = typename Tuning::shape;
-  const Size num_tiles      = ceil_div(total, Size(shape::tile_size));
-  const cudaStream_t stream = stream_of(policy);
-  temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
-
   auto source_it    = thrust::try_unwrap_contiguous_iterator(source);
   auto values_it    = thrust::try_unwrap_contiguous_iterator(values);
   auto positions_it = thrust::try_unwrap_contiguous_iterator(positions);
   auto result_it    = thrust::try_unwrap_contiguous_iterator(result);
-  launch_bulk_partition<Tuning::partition_samples>(
-    stream, insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count}, Size(shape::tile_size),
-    num_tiles, splits.get(), algorithm);
-  launch_tile_kernel(overlap && Tuning::overlap_partition,
-                     bulk_insert_kernel<Tuning, Size, decltype(source_it), decltype(values_it),
-                                        decltype(positions_it), decltype(result_it)>,
-                     static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, values_it,
-                     positions_it, total, static_cast<const Size*>(splits.get()), result_it);
-  finish(policy, algorithm);
+  constexpr auto kernel = bulk_insert_kernel<Hub, Size, decltype(source_it), decltype(values_it),
+                                             decltype(positions_it), decltype(result_it)>;
+  const int arch = kernel_arch<kernel>(algorithm);
+  with_policy<Hub>(arch, [&](auto tuning) {
+    using Tuning              = decltype(tuning);
+    using shape               = typename Tuning::shape;
+    const Size num_tiles      = ceil_div(total, Size(shape::tile_size));
+    const cudaStream_t stream = stream_of(policy);
+    temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
+    launch_bulk_partition<Tuning::partition_samples>(
+      stream, insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count}, Size(shape::tile_size),
+      num_tiles, splits.get(), algorithm);
+    launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
+                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, values_it,
+                       positions_it, total, static_cast<const Size*>(splits.get()), result_it);
+    finish(policy, algorithm);
+  });
 }
 
-// Bulk insert with `Size` offsets (int32 or int64). Exposed so tests can
-// drive the 64-bit path on small inputs.
 template <class Size, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
 void bulk_insert_with_offsets(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
                               Size value_count, OutputIt result, const char* algorithm)
 {
-  constexpr int item_bytes = int(sizeof(value_of<SourceIt>));
-  if (current_arch(algorithm) >= 90)
-    bulk_insert_with_tuning<Size, bulk_insert_tuning_sm90<item_bytes>>(
-      policy, source, count, values, positions, value_count, result, true, algorithm);
-  else
-    bulk_insert_with_tuning<Size, bulk_insert_tuning_fallback<item_bytes>>(
-      policy, source, count, values, positions, value_count, result, false, algorithm);
+  bulk_insert_with_hub<Size, bulk_insert_hub<int(sizeof(value_of<SourceIt>))>>(
+    policy, source, count, values, positions, value_count, result, algorithm);
 }
 
 template <class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>

@@ -21,6 +21,7 @@
 #include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/policy_hub.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/iterator.h>
@@ -185,10 +186,11 @@ __device__ MGPU_FORCEINLINE void bulk_remove_tile(
   }
 }
 
-template <class Tuning, class Size, class SourceIt, class IndexIt, class OutputIt>
-__global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm)
+template <class Hub, class Size, class SourceIt, class IndexIt, class OutputIt>
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
   bulk_remove_kernel(SourceIt source, Size count, IndexIt indices, const Size* splits, OutputIt result)
 {
+  using Tuning    = compiled_policy_t<Hub>;
   using storage_t = typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
 
@@ -202,43 +204,43 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
     bulk_remove_tile<Tuning, false>(shared_storage.Alias(), source, indices, splits, result, tile, tile_len);
 }
 
-template <class Size, class Tuning, class Policy, class SourceIt, class IndexIt, class OutputIt>
-void bulk_remove_with_tuning(Policy& policy, SourceIt source, Size count, IndexIt indices, Size index_count,
-                             OutputIt result, bool overlap, const char* algorithm)
+// Bulk remove with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
+// Exposed so tests can drive the 64-bit path on small inputs and chosen
+// shapes (fixed_hub).
+template <class Size, class Hub, class Policy, class SourceIt, class IndexIt, class OutputIt>
+void bulk_remove_with_hub(Policy& policy, SourceIt source, Size count, IndexIt indices, Size index_count,
+                          OutputIt result, const char* algorithm)
 {
   if (count - index_count <= 0)
     return; // nothing survives: nothing to write
-  using shape               = typename Tuning::shape;
-  const Size num_tiles      = ceil_div(count, Size(shape::tile_size));
-  const cudaStream_t stream = stream_of(policy);
-  temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
-
   auto source_it  = thrust::try_unwrap_contiguous_iterator(source);
   auto indices_it = thrust::try_unwrap_contiguous_iterator(indices);
   auto result_it  = thrust::try_unwrap_contiguous_iterator(result);
-  launch_bulk_partition<Tuning::partition_samples>(
-    stream, removal_keys<Size, decltype(indices_it)>{indices_it, index_count, count}, Size(shape::tile_size),
-    num_tiles, splits.get(), algorithm);
-  launch_tile_kernel(overlap && Tuning::overlap_partition,
-                     bulk_remove_kernel<Tuning, Size, decltype(source_it), decltype(indices_it), decltype(result_it)>,
-                     static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
-                     indices_it, static_cast<const Size*>(splits.get()), result_it);
-  finish(policy, algorithm);
+  constexpr auto kernel =
+    bulk_remove_kernel<Hub, Size, decltype(source_it), decltype(indices_it), decltype(result_it)>;
+  const int arch = kernel_arch<kernel>(algorithm);
+  with_policy<Hub>(arch, [&](auto tuning) {
+    using Tuning              = decltype(tuning);
+    using shape               = typename Tuning::shape;
+    const Size num_tiles      = ceil_div(count, Size(shape::tile_size));
+    const cudaStream_t stream = stream_of(policy);
+    temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
+    launch_bulk_partition<Tuning::partition_samples>(
+      stream, removal_keys<Size, decltype(indices_it)>{indices_it, index_count, count}, Size(shape::tile_size),
+      num_tiles, splits.get(), algorithm);
+    launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
+                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
+                       indices_it, static_cast<const Size*>(splits.get()), result_it);
+    finish(policy, algorithm);
+  });
 }
 
-// Bulk remove with `Size` offsets (int32 or int64). Exposed so tests can
-// drive the 64-bit path on small inputs.
 template <class Size, class Policy, class SourceIt, class IndexIt, class OutputIt>
 void bulk_remove_with_offsets(Policy& policy, SourceIt source, Size count, IndexIt indices, Size index_count,
                               OutputIt result, const char* algorithm)
 {
-  constexpr int item_bytes = int(sizeof(value_of<SourceIt>));
-  if (current_arch(algorithm) >= 90)
-    bulk_remove_with_tuning<Size, bulk_remove_tuning_sm90<item_bytes>>(
-      policy, source, count, indices, index_count, result, true, algorithm);
-  else
-    bulk_remove_with_tuning<Size, bulk_remove_tuning_fallback<item_bytes>>(
-      policy, source, count, indices, index_count, result, false, algorithm);
+  bulk_remove_with_hub<Size, bulk_remove_hub<int(sizeof(value_of<SourceIt>))>>(policy, source, count, indices,
+                                                                               index_count, result, algorithm);
 }
 
 template <class Policy, class SourceIt, class IndexIt, class OutputIt>

@@ -13,6 +13,10 @@
 
 namespace mgpu::detail::cuda {
 
+// Whether a kernel image compiled for `kernel_arch` (__CUDA_ARCH__ units)
+// waits in wait_for_partition(): only then may it launch with overlap.
+constexpr bool waits_for_partition(int kernel_arch) { return kernel_arch >= 900; }
+
 // Called by the partition kernel: the dependent tile kernel may launch now.
 __device__ MGPU_FORCEINLINE void allow_dependent_launch()
 {

@@ -4,6 +4,7 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/merge_partition.h>
+#include <mgpu/detail/cuda/policy_hub.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning.h>
 #include <mgpu/detail/cuda/warp_search.h>
@@ -135,12 +136,13 @@ __device__ MGPU_FORCEINLINE void merge_tile(
 // OwnSplits: no partition ran (a_splits is null); two warps of each tile
 // find its splits. A kernel of its own, so the partitioned one keeps its
 // registers.
-template <class Shape, bool OwnSplits, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
+template <class Hub, bool OwnSplits, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
           class ValOut, class Compare>
-__global__ void __launch_bounds__(Shape::threads) merge_tile_kernel(
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals, const Size* a_splits,
   KeyOut keys_out, ValOut vals_out, Compare comp)
 {
+  using Shape               = typename compiled_policy_t<Hub>::shape;
   constexpr bool has_values = has_values_v<ValIt1>;
   using value_t             = value_type_or_byte_t<ValIt1>;
   using storage_t           = merge_tile_storage<Shape, value_of<KeyIt1>, value_t, has_values>;
@@ -178,37 +180,51 @@ __global__ void __launch_bounds__(Shape::threads) merge_tile_kernel(
                              diag_begin, keys_out, vals_out, comp);
 }
 
-// Merges with `Size` offsets (int32 or int64). Exposed so tests can drive the
-// 64-bit path on small inputs.
-template <class Size, class Shape, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
+// Merges with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
+// Exposed so tests can drive the 64-bit path on small inputs and chosen
+// shapes (fixed_hub).
+template <class Size, class Hub, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
           class ValOut, class Compare>
-void merge_with_shape(
+void merge_with_hub(
   Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, bool sm90_or_later, const char* algorithm)
+  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
   const Size total = a_count + b_count;
   if (total == 0)
     return;
-  const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
-  const cudaStream_t stream = stream_of(policy);
-  // On sm_90 a launch of at most MGPU_MERGE_OWN_SPLIT_TILES_PER_SM tiles per
-  // SM runs no partition and takes no scratch: each tile finds its splits.
-  const bool partitioned =
-    !sm90_or_later || num_tiles > Size(MGPU_MERGE_OWN_SPLIT_TILES_PER_SM) * Size(current_sm_count(algorithm));
-  temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
-  if (partitioned)
-  {
-    launch_merge_partition<bounds::lower>(
-      stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
-    merge_tile_kernel<Shape, false><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()), keys_out, vals_out,
-      comp);
-  }
-  else
-    merge_tile_kernel<Shape, true><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(nullptr), keys_out, vals_out, comp);
-  check_launch(algorithm, "merge tile kernel");
-  finish(policy, algorithm);
+  constexpr auto partitioned_kernel =
+    merge_tile_kernel<Hub, false, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
+  constexpr auto own_split_kernel =
+    merge_tile_kernel<Hub, true, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
+  with_policy<Hub>(kernel_arch<partitioned_kernel>(algorithm), [&](auto tuning) {
+    using tuning_t            = decltype(tuning);
+    using Shape               = typename tuning_t::shape;
+    const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
+    const cudaStream_t stream = stream_of(policy);
+    // A launch of at most own_split_tiles_per_sm tiles per SM runs no
+    // partition and takes no scratch: each tile finds its splits.
+    const bool partitioned = tuning_t::own_split_tiles_per_sm == 0 ||
+                             num_tiles > Size(tuning_t::own_split_tiles_per_sm) * Size(current_sm_count(algorithm));
+    const auto blocks = static_cast<unsigned>(num_tiles);
+    temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
+    if (partitioned)
+    {
+      launch_merge_partition<bounds::lower>(
+        stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
+      partitioned_kernel<<<blocks, Shape::threads, 0, stream>>>(a_keys, a_count, b_keys, b_count, a_vals, b_vals,
+                                                                static_cast<const Size*>(a_splits.get()), keys_out,
+                                                                vals_out, comp);
+      check_launch(algorithm, "merge tile kernel");
+    }
+    else
+    {
+      own_split_kernel<<<blocks, Shape::threads, 0, stream>>>(a_keys, a_count, b_keys, b_count, a_vals, b_vals,
+                                                              static_cast<const Size*>(nullptr), keys_out, vals_out,
+                                                              comp);
+      check_launch(algorithm, "merge tile kernel");
+    }
+    finish(policy, algorithm);
+  });
 }
 
 template <class Size, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
@@ -219,12 +235,8 @@ void merge_with_offsets(
 {
   constexpr int value_bytes = has_values_v<ValIt1> ? int(sizeof(value_type_or_byte_t<ValIt1>)) : 0;
   constexpr int item_bytes  = int(sizeof(value_of<KeyIt1>)) + value_bytes;
-  if (current_arch(algorithm) >= 90)
-    merge_with_shape<Size, typename merge_tuning_sm90<item_bytes>::shape>(
-      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, true, algorithm);
-  else
-    merge_with_shape<Size, typename merge_tuning_fallback<item_bytes>::shape>(
-      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, false, algorithm);
+  merge_with_hub<Size, merge_hub<item_bytes>>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out,
+                                               vals_out, comp, algorithm);
 }
 
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,

@@ -6,6 +6,7 @@
 
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/policy_hub.h>
 #include <mgpu/detail/cuda/set_partition.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
 #include <mgpu/detail/cuda/tile_load.h>
@@ -54,13 +55,15 @@ struct set_tile_storage
   std::uint64_t load_barrier; // completion of the tile's bulk copies
 };
 
-template <class Tuning, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
+template <class Hub, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
           class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
-__global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_sm) set_tile_kernel(
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
+  set_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
   const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, KeyOut keys_out,
   ValOut vals_out, Compare comp, int prefetch_distance)
 {
+  using Tuning      = compiled_policy_t<Hub>;
   using Shape       = typename Tuning::shape;
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread, NV = Shape::tile_size;
   static_assert(VT <= 32, "one commit bit per item");
@@ -195,53 +198,56 @@ __global__ void __launch_bounds__(Tuning::shape::threads, Tuning::min_ctas_per_s
   (void) b_vals;
 }
 
-// Runs one multiset operation with `Size` offsets (int32 or int64) and tile
-// shape `Tuning::shape`; returns the number of outputs, read back on the policy's
+// Runs one multiset operation with `Size` offsets (int32 or int64) and the
+// tuning hub `Hub`; returns the number of outputs, read back on the policy's
 // stream (the call's only synchronization).
-template <class Size, class Tuning, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1,
-          class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
-Size set_operation_with_tuning(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
-                              ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
-                              bool sm90_or_later, const char* algorithm)
+template <class Size, class Hub, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
+Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals,
+                            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
-  using Shape          = typename Tuning::shape;
-  const Size total     = a_count + b_count;
-  const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
-  // On sm_90 a launch of at most MGPU_SET_OWN_CUT_WAVES waves of tiles (as
-  // many as the device holds at once) runs no partition: each tile finds
-  // its own cuts.
-  const int resident_tiles = current_sm_count(algorithm) * Tuning::min_ctas_per_sm; // one wave
-  const bool partitioned    = !sm90_or_later || num_tiles > Size(MGPU_SET_OWN_CUT_WAVES) * Size(resident_tiles);
+  constexpr auto kernel =
+    set_tile_kernel<Hub, Op, Multiplicity, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
+  return with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) {
+    using Tuning         = decltype(tuning);
+    using Shape          = typename Tuning::shape;
+    const Size total     = a_count + b_count;
+    const Size num_tiles = ceil_div(total, Size(Shape::tile_size));
+    // A launch of at most own_cut_waves waves of tiles (as many as the
+    // device holds at once) runs no partition: each tile finds its own cuts.
+    const int resident_tiles = current_sm_count(algorithm) * Tuning::min_ctas_per_sm; // one wave
+    const bool partitioned   = num_tiles > Size(Tuning::own_cut_waves) * Size(resident_tiles);
 
-  // One allocation from the policy: the splits (for a partitioned launch),
-  // the look-back state and the output count, each 256-byte aligned.
-  auto align = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
-  const std::size_t state_offset = partitioned ? align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>)) : 0;
-  const std::size_t count_offset = state_offset + align(set_tile_state<Size>::bytes(num_tiles));
-  temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(count_offset + sizeof(Size)));
-  auto* splits = partitioned ? reinterpret_cast<set_split<Size>*>(scratch.get()) : nullptr;
-  const set_tile_state<Size> tile_state{reinterpret_cast<std::uint64_t*>(scratch.get() + state_offset)};
-  auto* device_count        = reinterpret_cast<Size*>(scratch.get() + count_offset);
-  const cudaStream_t stream = stream_of(policy);
+    // One allocation from the policy: the splits (for a partitioned launch),
+    // the look-back state and the output count, each 256-byte aligned.
+    auto align = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
+    const std::size_t state_offset = partitioned ? align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>)) : 0;
+    const std::size_t count_offset = state_offset + align(set_tile_state<Size>::bytes(num_tiles));
+    temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(count_offset + sizeof(Size)));
+    auto* splits = partitioned ? reinterpret_cast<set_split<Size>*>(scratch.get()) : nullptr;
+    const set_tile_state<Size> tile_state{reinterpret_cast<std::uint64_t*>(scratch.get() + state_offset)};
+    auto* device_count        = reinterpret_cast<Size*>(scratch.get() + count_offset);
+    const cudaStream_t stream = stream_of(policy);
 
-  // The partition clears the tiles' look-back statuses alongside.
-  if (partitioned)
-    launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
-                                       splits, tile_state, comp, algorithm);
-  else
-    check(cudaMemsetAsync(tile_state.words, 0, set_tile_state<Size>::bytes(num_tiles), stream), algorithm,
-          "clear the look-back state");
-  const int prefetch_distance = Tuning::prefetch_percent * resident_tiles / 100;
-  set_tile_kernel<Tuning, Op, Multiplicity><<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-    a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
-    device_count, keys_out, vals_out, comp, prefetch_distance);
-  check_launch(algorithm, "set operation tile kernel");
+    // The partition clears the tiles' look-back statuses alongside.
+    if (partitioned)
+      launch_set_partition<Multiplicity>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
+                                         splits, tile_state, comp, algorithm);
+    else
+      check(cudaMemsetAsync(tile_state.words, 0, set_tile_state<Size>::bytes(num_tiles), stream), algorithm,
+            "clear the look-back state");
+    const int prefetch_distance = Tuning::prefetch_percent * resident_tiles / 100;
+    kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
+      device_count, keys_out, vals_out, comp, prefetch_distance);
+    check_launch(algorithm, "set operation tile kernel");
 
-  Size count = 0;
-  check(cudaMemcpyAsync(&count, device_count, sizeof(Size), cudaMemcpyDeviceToHost, stream), algorithm,
-        "read back the output count");
-  check(cudaStreamSynchronize(stream), algorithm, "synchronize");
-  return count;
+    Size count = 0;
+    check(cudaMemcpyAsync(&count, device_count, sizeof(Size), cudaMemcpyDeviceToHost, stream), algorithm,
+          "read back the output count");
+    check(cudaStreamSynchronize(stream), algorithm, "synchronize");
+    return count;
+  });
 }
 
 // Exposed with its offset type so tests can drive the 64-bit path on small
@@ -259,14 +265,11 @@ Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, Key
     return 0;
   if (Op == set_op::difference && a_count == 0)
     return 0;
-  constexpr int key_bytes              = int(sizeof(value_of<KeyIt1>));
+  constexpr int key_bytes               = int(sizeof(value_of<KeyIt1>));
   constexpr bool values_from_both_sides = has_values_v<ValIt1> && takes_from_b_v<Op>;
-  if (current_arch(algorithm) >= 90)
-    return set_operation_with_tuning<
-      Size, set_operation_tuning_sm90<key_bytes, has_values_v<ValIt1>, values_from_both_sides>, Op, Multiplicity>(
-      policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, true, algorithm);
-  return set_operation_with_tuning<Size, set_operation_tuning_fallback<key_bytes>, Op, Multiplicity>(
-    policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out, vals_out, comp, false, algorithm);
+  using hub = set_operation_hub<key_bytes, has_values_v<ValIt1>, values_from_both_sides>;
+  return set_operation_with_hub<Size, hub, Op, Multiplicity>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals,
+                                                             keys_out, vals_out, comp, algorithm);
 }
 
 template <set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2, class ValIt1,

@@ -40,11 +40,14 @@ using set_tile_state = tile_offsets_state<Size>;
 // round of 1024 samples of each input (8 per thread) 6-9% slower, two such
 // rounds 11-13% (each sample is a DRAM sector of its own, and a CTA's
 // splits span its whole window, so later rounds narrow little).
+// Wide keys take fewer samples, so that every round's samples of both
+// inputs fit in 32 KiB of shared memory.
+template <int KeyBytes>
 struct set_partition_shape
 {
   static constexpr int threads            = 128;
-  static constexpr int samples_per_thread = 2;
-  static constexpr int rounds             = 2;
+  static constexpr int samples_per_thread = 2 * 2 * 2 * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
+  static constexpr int rounds = 2 * 2 * samples_per_thread * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
 };
 
 // Where the merge places a sample of one input: between `first` and `last`
@@ -56,12 +59,13 @@ struct merge_position_bounds
   Size last;
 };
 
-template <class Shape, class AKey, class BKey, class Size>
+// Samples of both inputs are kept as `Key`s, the type comparisons take.
+template <class Shape, class Key, class Size>
 struct set_partition_storage
 {
   static constexpr int samples = Shape::threads * Shape::samples_per_thread;
-  AKey a_keys[Shape::rounds][samples]; // every round's samples: the run searches use them all
-  BKey b_keys[Shape::rounds][samples];
+  Key a_keys[Shape::rounds][samples]; // every round's samples: the run searches use them all
+  Key b_keys[Shape::rounds][samples];
   merge_position_bounds<Size> a_bounds[samples];
   merge_position_bounds<Size> b_bounds[samples];
   Size a_window[2]; // the CTA's Merge Path splits lie in [a_window[0], a_window[1]] of A
@@ -92,9 +96,8 @@ __global__ void __launch_bounds__(Shape::threads)
   constexpr int NT  = Shape::threads;
   constexpr int SPT = Shape::samples_per_thread;
   constexpr int S   = NT * SPT;
-  using a_key_t     = value_of<AIt>;
-  using b_key_t     = value_of<BIt>;
-  using storage_t   = set_partition_storage<Shape, a_key_t, b_key_t, Size>;
+  using key_t       = value_of<AIt>;
+  using storage_t   = set_partition_storage<Shape, key_t, Size>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
   const int tid          = static_cast<int>(threadIdx.x);
@@ -129,20 +132,20 @@ __global__ void __launch_bounds__(Shape::threads)
     const int a_samples = a_span > 0 ? S : 0, b_samples = b_span > 0 ? S : 0;
     a_sampled_lo[round] = a_win_lo, a_sampled_span[round] = a_span;
     b_sampled_lo[round] = b_win_lo, b_sampled_span[round] = b_span;
-    a_key_t* const a_keys = shared.a_keys[round];
-    b_key_t* const b_keys = shared.b_keys[round];
+    key_t* const a_keys = shared.a_keys[round];
+    key_t* const b_keys = shared.b_keys[round];
     auto a_position = [&](int k) { return sample_position<S>(a_win_lo, a_span, k); };
     auto b_position = [&](int k) { return sample_position<S>(b_win_lo, b_span, k); };
     {
-      a_key_t a_loaded[SPT];
-      b_key_t b_loaded[SPT];
+      key_t a_loaded[SPT];
+      key_t b_loaded[SPT];
 #pragma unroll
       for (int i = 0; i < SPT; ++i)
       {
         if (a_samples)
-          a_loaded[i] = a[a_position(tid + i * NT)];
+          a_loaded[i] = as_key<key_t>(a[a_position(tid + i * NT)]);
         if (b_samples)
-          b_loaded[i] = b[b_position(tid + i * NT)];
+          b_loaded[i] = as_key<key_t>(b[b_position(tid + i * NT)]);
       }
 #pragma unroll
       for (int i = 0; i < SPT; ++i)
@@ -226,7 +229,7 @@ __global__ void __launch_bounds__(Shape::threads)
   // the run's start in each input and its end in B; without them (a run
   // that starts before every sample), the searches span the input before
   // the cut and bias 4 levels towards its end, where short runs start.
-  auto sampled_hints = [&](const b_key_t& key) {
+  auto sampled_hints = [&](const key_t& key) {
     run_hints<Size> hints;
 #pragma unroll
     for (int round = 0; round < Shape::rounds; ++round)
@@ -265,7 +268,7 @@ void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size 
                           Size num_tiles, set_split<Size>* splits, set_tile_state<Size> tile_state, Compare comp,
                           const char* algorithm)
 {
-  using shape           = set_partition_shape;
+  using shape           = set_partition_shape<int(sizeof(value_of<AIt>))>;
   const Size num_splits = num_tiles + 1;
   set_partition_kernel<shape, Multiplicity>
     <<<static_cast<unsigned>(ceil_div(num_splits, Size(shape::threads))), shape::threads, 0, stream>>>(
@@ -282,25 +285,25 @@ void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size 
 template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
 __device__ set_split<Size> warp_balanced_cut(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
-  const int lane = static_cast<int>(threadIdx.x) % 32;
+  using key_t        = value_of<AIt>;
+  const int lane     = static_cast<int>(threadIdx.x) % 32;
   const Size a_merge = warp_merge_path(a, a_count, b, b_count, diag, comp);
   const Size b_merge = diag - a_merge;
 
-  auto run_ends = [&](const value_of<BIt>& key) {
+  auto run_ends = [&](const key_t& key) {
     using first = warp_first_probes;
     // A short run starts just before the cut and ends just after it.
     warp_point_search<Size> a_start{0, a_merge, first::from_end}, b_start{0, b_merge, first::from_end};
     warp_point_search<Size> b_end{b_merge, b_count, first::from_begin};
     while (a_start.open() || b_start.open() || b_end.open()) // uniform over the warp
     {
-      value_of<AIt> a_key{};
-      value_of<BIt> b_key{}, b_end_key{};
+      key_t a_key{}, b_key{}, b_end_key{};
       if (a_start.open())
-        a_key = a[a_start.probe(lane)];
+        a_key = as_key<key_t>(a[a_start.probe(lane)]);
       if (b_start.open())
-        b_key = b[b_start.probe(lane)];
+        b_key = as_key<key_t>(b[b_start.probe(lane)]);
       if (b_end.open())
-        b_end_key = b[b_end.probe(lane)];
+        b_end_key = as_key<key_t>(b[b_end.probe(lane)]);
       const unsigned a_holds   = __ballot_sync(~0u, a_start.open() && !comp(a_key, key));
       const unsigned b_holds   = __ballot_sync(~0u, b_start.open() && !comp(b_key, key));
       const unsigned end_holds = __ballot_sync(~0u, b_end.open() && comp(key, b_end_key));

@@ -3,6 +3,8 @@
 // older or unknown chips.
 #pragma once
 
+#include <mgpu/detail/cuda/policy_hub.h>
+
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -15,15 +17,40 @@ struct tile_shape
   static constexpr int tile_size        = Threads * ItemsPerThread;
 };
 
+// The largest odd item count up to `cap` whose tile, at `bytes_per_item` of
+// shared memory each (plus 1/16 for transposes and bookkeeping), fits in the
+// 48 KiB of static shared memory a CTA may have; at least 1.
+constexpr int items_fitting_shared(int threads, int bytes_per_item, int cap)
+{
+  int items = cap;
+  while (items > 1 && threads * items * bytes_per_item * 17 / 16 > 46 * 1024)
+    items -= items % 2 == 0 ? 1 : 2;
+  return items;
+}
+
+// Items of this size leave too few per thread at 256 threads: take 128.
+constexpr int threads_for_item_bytes(int bytes_per_item) { return bytes_per_item <= 16 ? 256 : 128; }
+
 // Odd item counts keep the per-thread (blocked) shared-memory accesses free of
 // bank conflicts for 4-byte types. Measured on an H200 at 2^27 int32 keys:
 // 256x23 beat 256x15 and 256x19 by 2-3% (fewer tiles: fewer partition
 // searches and per-tile overheads); for 8-byte items 256x11 beat 256x15,
 // 128x11, 512x11 and 256x7.
+template <class Shape, int OwnSplitTilesPerSm>
+struct merge_policy
+{
+  using shape                                   = Shape;
+  static constexpr int own_split_tiles_per_sm = OwnSplitTilesPerSm; // 0: always partition
+};
+
+template <int BytesPerItem, int Threads, int Cap>
+using merge_shape_for = tile_shape<Threads, items_fitting_shared(Threads, BytesPerItem, Cap)>;
+
 template <int BytesPerItem>
 struct merge_tuning_sm90
 {
-  using shape = tile_shape<256, BytesPerItem <= 4 ? 23 : BytesPerItem <= 8 ? 11 : 7>;
+  using shape = merge_shape_for<BytesPerItem, threads_for_item_bytes(BytesPerItem),
+                                BytesPerItem <= 4 ? 23 : BytesPerItem <= 8 ? 11 : 7>;
 };
 
 // On sm_90 a merge of at most this many tiles per SM runs no partition
@@ -41,7 +68,17 @@ struct merge_tuning_sm90
 template <int BytesPerItem>
 struct merge_tuning_fallback
 {
-  using shape = tile_shape<128, BytesPerItem <= 8 ? 11 : 7>;
+  using shape = merge_shape_for<BytesPerItem, 128, BytesPerItem <= 8 ? 11 : 7>;
+};
+
+template <int BytesPerItem>
+struct merge_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<Tier == tuning_tier::sm90,
+                                    merge_policy<typename merge_tuning_sm90<BytesPerItem>::shape,
+                                                 MGPU_MERGE_OWN_SPLIT_TILES_PER_SM>,
+                                    merge_policy<typename merge_tuning_fallback<BytesPerItem>::shape, 0>>;
 };
 
 } // namespace mgpu::detail::cuda
@@ -88,6 +125,11 @@ namespace mgpu::detail::cuda {
 // 315, union by key 647 -> 633), within 1% of each other; 100% was up to
 // 14% slower and 200% up to 18% (the prefetched keys no longer stay in
 // the L2 until their tiles start).
+// Keys wider than 8 bytes: 128 threads and as many keys per thread (up to 7)
+// as fit, with a 2-byte position per key for by-key tiles.
+template <int KeyBytes, bool HasValues>
+using set_shape_for = tile_shape<128, items_fitting_shared(128, KeyBytes + (HasValues ? 2 : 0), 7)>;
+
 template <class Shape, int MinCtasPerSM, unsigned FirstNs = 2000, unsigned PollNs = 350, int PrefetchPercent = 30>
 struct set_tuning
 {
@@ -158,7 +200,7 @@ struct set_operation_tuning_sm90
   : std::conditional_t<KeyBytes <= 4,
                        set_tuning<tile_shape<256, !HasValues ? 31 : ValuesFromBothSides ? 27 : 29>, 5>,
                        std::conditional_t<KeyBytes <= 8, set_tuning<tile_shape<256, 19>, 3>,
-                                          set_tuning<tile_shape<128, 7>, 1>>>
+                                          set_tuning<set_shape_for<KeyBytes, HasValues>, 1>>>
 {};
 
 // On sm_90 a launch of at most this many waves of tiles (as many tiles as
@@ -177,8 +219,27 @@ struct set_operation_tuning_sm90
 #endif
 
 template <int KeyBytes>
-struct set_operation_tuning_fallback : set_tuning<tile_shape<128, KeyBytes <= 8 ? 11 : 7>, 1, 2000, 350, 0>
+struct set_operation_tuning_fallback
+  : set_tuning<std::conditional_t<KeyBytes <= 8, tile_shape<128, 11>, set_shape_for<KeyBytes, true>>, 1, 2000, 350, 0>
 {};
+
+// A hub's policy is the tier's tuning plus how many waves of tiles may find
+// their own cuts (0 for the fallback: it always partitions).
+template <class Tuning, int OwnCutWaves>
+struct set_policy : Tuning
+{
+  static constexpr int own_cut_waves = OwnCutWaves;
+};
+
+template <int KeyBytes, bool HasValues, bool ValuesFromBothSides>
+struct set_operation_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<
+    Tier == tuning_tier::sm90,
+    set_policy<set_operation_tuning_sm90<KeyBytes, HasValues, ValuesFromBothSides>, MGPU_SET_OWN_CUT_WAVES>,
+    set_policy<set_operation_tuning_fallback<KeyBytes>, 0>>;
+};
 
 } // namespace mgpu::detail::cuda
 
@@ -272,6 +333,33 @@ struct load_balance_tuning_fallback
   using shape = tile_shape<128, lbs_items_per_thread<128, StagedBytes, 11>()>;
 };
 
+// ResidentThreads / LeanResidentThreads: the threads per SM the kernel's
+// register cap plans for (operations that stage nothing run lean). The
+// fallback plans for 1024, which every architecture from sm_75 on holds.
+template <class Shape, int ResidentThreads, int LeanResidentThreads, int OwnRangeWaves, int HeadWaves,
+          bool OverlapPartition>
+struct load_balance_policy
+{
+  using shape                                  = Shape;
+  static constexpr int resident_threads        = ResidentThreads;
+  static constexpr int lean_resident_threads   = LeanResidentThreads;
+  static constexpr int own_range_waves         = OwnRangeWaves;
+  static constexpr int head_waves              = HeadWaves;
+  static constexpr bool overlap_partition      = OverlapPartition;
+};
+
+template <int StagedBytes, int IndexBytes>
+struct load_balance_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<
+    Tier == tuning_tier::sm90,
+    load_balance_policy<typename load_balance_tuning_sm90<StagedBytes, IndexBytes>::shape, 1280, 2048,
+                        MGPU_LBS_OWN_RANGE_WAVES, MGPU_LBS_HEAD_WAVES, true>,
+    load_balance_policy<typename load_balance_tuning_fallback<StagedBytes, IndexBytes>::shape, 1024, 1024, 0, 0,
+                        false>>;
+};
+
 } // namespace mgpu::detail::cuda
 
 namespace mgpu::detail::cuda {
@@ -340,5 +428,21 @@ template <int BytesPerItem>
 struct bulk_insert_tuning_fallback
   : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, 2048, false>
 {};
+
+template <int BytesPerItem>
+struct bulk_remove_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<Tier == tuning_tier::sm90, bulk_remove_tuning_sm90<BytesPerItem>,
+                                    bulk_remove_tuning_fallback<BytesPerItem>>;
+};
+
+template <int BytesPerItem>
+struct bulk_insert_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<Tier == tuning_tier::sm90, bulk_insert_tuning_sm90<BytesPerItem>,
+                                    bulk_insert_tuning_fallback<BytesPerItem>>;
+};
 
 } // namespace mgpu::detail::cuda

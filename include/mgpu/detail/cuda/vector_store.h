@@ -21,7 +21,7 @@
 namespace mgpu::detail::cuda {
 
 template <class OutputIt>
-constexpr int contiguous_store_width()
+MGPU_HD constexpr int contiguous_store_width()
 {
   if constexpr (thrust::is_contiguous_iterator_v<OutputIt>)
   {
@@ -34,7 +34,7 @@ constexpr int contiguous_store_width()
 
 // Items per vector store of an operation's result; 1: one store per item.
 template <class Op>
-constexpr int store_width()
+MGPU_HD constexpr int store_width()
 {
   if constexpr (Op::stores_at_item)
     return contiguous_store_width<decltype(Op::result)>();
