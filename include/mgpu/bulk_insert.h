@@ -14,6 +14,11 @@
 #include <mgpu/detail/config.h>
 
 #include <thrust/execution_policy.h>
+#include <thrust/iterator/iterator_traits.h>
+#include <thrust/system/detail/generic/select_system.h>
+#include <thrust/type_traits/is_execution_policy.h>
+
+#include <type_traits>
 
 namespace mgpu {
 
@@ -51,6 +56,24 @@ OutputIt bulk_insert(const thrust::detail::execution_policy_base<DerivedPolicy>&
   detail::bulk_insert(detail::derived_policy(exec), first, last, values_first, values_last, positions_first, result,
                       "mgpu::bulk_insert");
   return result + ((last - first) + (values_last - values_first));
+}
+
+/// \brief `bulk_insert` without a policy: picks the system from the iterators
+/// as Thrust's policy-less algorithms do (`device_vector` iterators and
+/// `device_ptr` run on the device system, host iterators and raw pointers on
+/// the host); otherwise the same as the policy form.
+template <class InputIt, class ValueIt, class PositionIt, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt>, int> = 0>
+OutputIt bulk_insert(InputIt first, InputIt last, ValueIt values_first, ValueIt values_last,
+                     PositionIt positions_first, OutputIt result)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt>::type system1;
+  typename thrust::iterator_system<ValueIt>::type system2;
+  typename thrust::iterator_system<PositionIt>::type system3;
+  typename thrust::iterator_system<OutputIt>::type system4;
+  return mgpu::bulk_insert(select_system(system1, system2, system3, system4), first, last, values_first,
+                           values_last, positions_first, result);
 }
 
 } // namespace mgpu

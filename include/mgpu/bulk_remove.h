@@ -13,6 +13,11 @@
 #include <mgpu/detail/config.h>
 
 #include <thrust/execution_policy.h>
+#include <thrust/iterator/iterator_traits.h>
+#include <thrust/system/detail/generic/select_system.h>
+#include <thrust/type_traits/is_execution_policy.h>
+
+#include <type_traits>
 
 namespace mgpu {
 
@@ -51,6 +56,22 @@ OutputIt bulk_remove(const thrust::detail::execution_policy_base<DerivedPolicy>&
   detail::bulk_remove(detail::derived_policy(exec), first, last, indices_first, indices_last, result,
                       "mgpu::bulk_remove");
   return result + ((last - first) - (indices_last - indices_first));
+}
+
+/// \brief `bulk_remove` without a policy: picks the system from the iterators
+/// as Thrust's policy-less algorithms do (`device_vector` iterators and
+/// `device_ptr` run on the device system, host iterators and raw pointers on
+/// the host); otherwise the same as the policy form.
+template <class InputIt, class IndexIt, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt>, int> = 0>
+OutputIt bulk_remove(InputIt first, InputIt last, IndexIt indices_first, IndexIt indices_last, OutputIt result)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt>::type system1;
+  typename thrust::iterator_system<IndexIt>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::bulk_remove(select_system(system1, system2, system3), first, last, indices_first, indices_last,
+                           result);
 }
 
 } // namespace mgpu

@@ -15,6 +15,12 @@
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/interval_move.inl>
 
+#include <thrust/iterator/iterator_traits.h>
+#include <thrust/system/detail/generic/select_system.h>
+#include <thrust/type_traits/is_execution_policy.h>
+
+#include <type_traits>
+
 namespace mgpu {
 
 /// \brief Repeats each value by its interval's length: `result[i] =
@@ -116,6 +122,78 @@ void interval_move(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 {
   detail::interval_move(detail::derived_policy(exec), offsets_first, offsets_last, total, gather_first,
                         scatter_first, input, result);
+}
+
+// ---------------------------------------------------------------------------
+// Without a policy: the system comes from the iterators, as in Thrust
+// ---------------------------------------------------------------------------
+// Each function below picks the system from all of its iterators as Thrust's
+// policy-less algorithms do (`device_vector` iterators and `device_ptr` run on
+// the device system, host iterators and raw pointers on the host) and is
+// otherwise the same as its policy form above.
+
+/// \brief `interval_expand` without a policy: the iterators pick the system, as
+/// in Thrust; otherwise the same as the policy form.
+template <class OffsetIt, class ValueIt, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<OffsetIt>, int> = 0>
+void interval_expand(OffsetIt offsets_first, OffsetIt offsets_last, ValueIt values_first, OutputIt result_first,
+                     OutputIt result_last)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<OffsetIt>::type system1;
+  typename thrust::iterator_system<ValueIt>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  mgpu::interval_expand(select_system(system1, system2, system3), offsets_first, offsets_last, values_first,
+                        result_first, result_last);
+}
+
+/// \brief `interval_gather` without a policy: the iterators pick the system, as
+/// in Thrust; otherwise the same as the policy form.
+template <class OffsetIt, class GatherIt, class InputIt, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<OffsetIt>, int> = 0>
+void interval_gather(OffsetIt offsets_first, OffsetIt offsets_last, GatherIt gather_first, InputIt input,
+                     OutputIt result_first, OutputIt result_last)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<OffsetIt>::type system1;
+  typename thrust::iterator_system<GatherIt>::type system2;
+  typename thrust::iterator_system<InputIt>::type system3;
+  typename thrust::iterator_system<OutputIt>::type system4;
+  mgpu::interval_gather(select_system(system1, system2, system3, system4), offsets_first, offsets_last, gather_first,
+                        input, result_first, result_last);
+}
+
+/// \brief `interval_scatter` without a policy: the iterators pick the system,
+/// as in Thrust; otherwise the same as the policy form.
+template <class OffsetIt, class ScatterIt, class InputIt, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<OffsetIt>, int> = 0>
+void interval_scatter(OffsetIt offsets_first, OffsetIt offsets_last, ScatterIt scatter_first, InputIt input_first,
+                      InputIt input_last, OutputIt result)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<OffsetIt>::type system1;
+  typename thrust::iterator_system<ScatterIt>::type system2;
+  typename thrust::iterator_system<InputIt>::type system3;
+  typename thrust::iterator_system<OutputIt>::type system4;
+  mgpu::interval_scatter(select_system(system1, system2, system3, system4), offsets_first, offsets_last,
+                         scatter_first, input_first, input_last, result);
+}
+
+/// \brief `interval_move` without a policy: the iterators pick the system, as
+/// in Thrust; otherwise the same as the policy form.
+template <class OffsetIt, class Size, class GatherIt, class ScatterIt, class InputIt, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<OffsetIt>, int> = 0>
+void interval_move(OffsetIt offsets_first, OffsetIt offsets_last, Size total, GatherIt gather_first,
+                   ScatterIt scatter_first, InputIt input, OutputIt result)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<OffsetIt>::type system1;
+  typename thrust::iterator_system<GatherIt>::type system2;
+  typename thrust::iterator_system<ScatterIt>::type system3;
+  typename thrust::iterator_system<InputIt>::type system4;
+  typename thrust::iterator_system<OutputIt>::type system5;
+  mgpu::interval_move(select_system(system1, system2, system3, system4, system5), offsets_first, offsets_last, total,
+                      gather_first, scatter_first, input, result);
 }
 
 } // namespace mgpu

@@ -16,6 +16,8 @@
 #include <mgpu/detail/load_balance.inl>
 
 #include <thrust/iterator/iterator_traits.h>
+#include <thrust/system/detail/generic/select_system.h>
+#include <thrust/type_traits/is_execution_policy.h>
 
 #include <type_traits>
 
@@ -82,6 +84,36 @@ void transform_lbs(const thrust::detail::execution_policy_base<DerivedPolicy>& e
   using index_t = std::common_type_t<Size, typename thrust::iterator_traits<OffsetIt>::difference_type>;
   detail::run_load_balanced(detail::derived_policy(exec), offsets_first, offsets_last, total,
                             detail::lbs_transform_op<index_t, F>{{}, f}, "mgpu::transform_lbs");
+}
+
+// ---------------------------------------------------------------------------
+// Without a policy: the system comes from the iterators, as in Thrust
+// ---------------------------------------------------------------------------
+
+/// \brief `load_balance_search` without a policy: picks the system from the
+/// offsets and result iterators as Thrust's policy-less algorithms do
+/// (`device_vector` iterators and `device_ptr` run on the device system, host
+/// iterators and raw pointers on the host); otherwise the same as the policy
+/// form.
+template <class OffsetIt, class OutputIt, std::enable_if_t<!thrust::is_execution_policy_v<OffsetIt>, int> = 0>
+void load_balance_search(OffsetIt offsets_first, OffsetIt offsets_last, OutputIt result_first, OutputIt result_last)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<OffsetIt>::type system1;
+  typename thrust::iterator_system<OutputIt>::type system2;
+  mgpu::load_balance_search(select_system(system1, system2), offsets_first, offsets_last, result_first,
+                            result_last);
+}
+
+/// \brief `transform_lbs` without a policy: the offsets iterator alone picks
+/// the system, as for `thrust::for_each` (a `counting_iterator` picks the
+/// device); otherwise the same as the policy form.
+template <class OffsetIt, class Size, class F, std::enable_if_t<!thrust::is_execution_policy_v<OffsetIt>, int> = 0>
+void transform_lbs(OffsetIt offsets_first, OffsetIt offsets_last, Size total, F f)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<OffsetIt>::type system1;
+  mgpu::transform_lbs(select_system(system1), offsets_first, offsets_last, total, f);
 }
 
 } // namespace mgpu

@@ -11,7 +11,12 @@
 #include <mgpu/detail/merge.inl>
 
 #include <cuda/std/functional>
+#include <thrust/iterator/iterator_traits.h>
 #include <thrust/pair.h>
+#include <thrust/system/detail/generic/select_system.h>
+#include <thrust/type_traits/is_execution_policy.h>
+
+#include <type_traits>
 
 namespace mgpu {
 
@@ -88,6 +93,69 @@ thrust::pair<KeyOut, ValOut> merge_by_key(
   ValOut values_result)
 {
   return mgpu::merge_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                            keys_result, values_result, ::cuda::std::less<>{});
+}
+
+// ---------------------------------------------------------------------------
+// Without a policy: the system comes from the iterators, as in Thrust
+// ---------------------------------------------------------------------------
+
+/// \brief `merge` without a policy: picks the system from the iterators as
+/// `thrust::merge` does (`device_vector` iterators and `device_ptr` run on the
+/// device system, host iterators and raw pointers on the host); otherwise the
+/// same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt merge(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::merge(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp);
+}
+
+/// \brief `merge` without a policy, ordered by `::cuda::std::less<>`: the
+/// iterators pick the system, as in Thrust; otherwise the same as the policy
+/// form.
+template <class InputIt1, class InputIt2, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt merge(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::merge(first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief `merge_by_key` without a policy: the key and value iterators pick
+/// the system, as for `thrust::merge_by_key`; otherwise the same as the policy
+/// form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> merge_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                          KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                          KeyOut keys_result, ValOut values_result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::merge_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                            keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+                            values_result, comp);
+}
+
+/// \brief `merge_by_key` without a policy, ordered by `::cuda::std::less<>`:
+/// the iterators pick the system, as in Thrust; otherwise the same as the
+/// policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> merge_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                          KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                          KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::merge_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
                             keys_result, values_result, ::cuda::std::less<>{});
 }
 

@@ -36,7 +36,10 @@
 
 #include <cuda/std/functional>
 #include <cuda/std/iterator>
+#include <thrust/iterator/iterator_traits.h>
 #include <thrust/pair.h>
+#include <thrust/system/detail/generic/select_system.h>
+#include <thrust/type_traits/is_execution_policy.h>
 
 #include <type_traits>
 
@@ -456,6 +459,424 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
   return mgpu::set_symmetric_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2,
                                                values_first1, values_first2, keys_result, values_result,
                                                ::cuda::std::less<>{});
+}
+
+// ---------------------------------------------------------------------------
+// Without a policy: the system comes from the iterators, as in Thrust
+// ---------------------------------------------------------------------------
+// Each function below picks the system from all of its iterators as Thrust's
+// policy-less set operations do (`device_vector` iterators and `device_ptr`
+// run on the device system, host iterators and raw pointers on the host) and
+// is otherwise the same as its policy form above.
+
+/// \brief `set_intersection` without a policy: the iterators pick the system,
+/// as in Thrust; otherwise the same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_intersection(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                          Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_intersection(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp);
+}
+
+/// \brief `set_intersection` without a policy, for ranges without equivalent
+/// keys: the iterators pick the system, as in Thrust; otherwise the same as the
+/// policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_intersection(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                          Compare comp, unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_intersection(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp,
+                                unique_keys);
+}
+
+/// \brief `set_intersection` without a policy, ordered by
+/// `::cuda::std::less<>`: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_intersection(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_intersection(first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_union` without a policy: the iterators pick the system, as in
+/// Thrust; otherwise the same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_union(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_union(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp);
+}
+
+/// \brief `set_union` without a policy, for ranges without equivalent keys: the
+/// iterators pick the system, as in Thrust; otherwise the same as the policy
+/// form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_union(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                   unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_union(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp,
+                         unique_keys);
+}
+
+/// \brief `set_union` without a policy, ordered by `::cuda::std::less<>`: the
+/// iterators pick the system, as in Thrust; otherwise the same as the policy
+/// form.
+template <class InputIt1, class InputIt2, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_union(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_union(first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference` without a policy: the iterators pick the system, as
+/// in Thrust; otherwise the same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                        Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_difference(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp);
+}
+
+/// \brief `set_difference` without a policy, for ranges without equivalent
+/// keys: the iterators pick the system, as in Thrust; otherwise the same as the
+/// policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                        Compare comp, unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_difference(select_system(system1, system2, system3), first1, last1, first2, last2, result, comp,
+                              unique_keys);
+}
+
+/// \brief `set_difference` without a policy, ordered by `::cuda::std::less<>`:
+/// the iterators pick the system, as in Thrust; otherwise the same as the
+/// policy form.
+template <class InputIt1, class InputIt2, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_difference(first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_symmetric_difference` without a policy: the iterators pick the
+/// system, as in Thrust; otherwise the same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_symmetric_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                                  Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_symmetric_difference(select_system(system1, system2, system3), first1, last1, first2, last2, result,
+                                        comp);
+}
+
+/// \brief `set_symmetric_difference` without a policy, for ranges without
+/// equivalent keys: the iterators pick the system, as in Thrust; otherwise the
+/// same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_symmetric_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                                  Compare comp, unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  return mgpu::set_symmetric_difference(select_system(system1, system2, system3), first1, last1, first2, last2, result,
+                                        comp, unique_keys);
+}
+
+/// \brief `set_symmetric_difference` without a policy, ordered by
+/// `::cuda::std::less<>`: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class InputIt1, class InputIt2, class OutputIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+OutputIt set_symmetric_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+{
+  return mgpu::set_symmetric_difference(first1, last1, first2, last2, result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_intersection_by_key` without a policy: the iterators pick the
+/// system, as in Thrust; otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_intersection_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                     KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result,
+                                                     ValOut values_result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  return mgpu::set_intersection_by_key(select_system(system1, system2, system3, system4, system5), keys_first1,
+                                       keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                                       values_result, comp);
+}
+
+/// \brief `set_intersection_by_key` without a policy, for ranges without
+/// equivalent keys: the iterators pick the system, as in Thrust; otherwise the
+/// same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_intersection_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                     KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result,
+                                                     ValOut values_result, Compare comp, unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  return mgpu::set_intersection_by_key(select_system(system1, system2, system3, system4, system5), keys_first1,
+                                       keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                                       values_result, comp, unique_keys);
+}
+
+/// \brief `set_intersection_by_key` without a policy, ordered by
+/// `::cuda::std::less<>`: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_intersection_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                     KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result,
+                                                     ValOut values_result)
+{
+  return mgpu::set_intersection_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                                       values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference_by_key` without a policy: the iterators pick the
+/// system, as in Thrust; otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1> && !detail::is_iterator_v<Compare>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                   KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result,
+                                                   ValOut values_result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  return mgpu::set_difference_by_key(select_system(system1, system2, system3, system4, system5), keys_first1,
+                                     keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result,
+                                     comp);
+}
+
+/// \brief `set_difference_by_key` without a policy, for ranges without
+/// equivalent keys: the iterators pick the system, as in Thrust; otherwise the
+/// same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                   KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result,
+                                                   ValOut values_result, Compare comp, unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  return mgpu::set_difference_by_key(select_system(system1, system2, system3, system4, system5), keys_first1,
+                                     keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result,
+                                     comp, unique_keys);
+}
+
+/// \brief `set_difference_by_key` without a policy, ordered by
+/// `::cuda::std::less<>`: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                   KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result,
+                                                   ValOut values_result)
+{
+  return mgpu::set_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                                     values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference_by_key` without a policy, with Thrust's parameter
+/// list: the iterators pick the system, as in Thrust (the unread
+/// `values_first2` among them); otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1> && !std::is_same_v<Compare, unique_keys_t>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                   KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                   KeyOut keys_result, ValOut values_result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::set_difference_by_key(select_system(system1, system2, system3, system4, system5, system6),
+                                     keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                                     keys_result, values_result, comp);
+}
+
+/// \brief `set_difference_by_key` without a policy, with Thrust's parameter
+/// list, ordered by `::cuda::std::less<>`: the iterators pick the system, as
+/// in Thrust; otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1> && detail::is_iterator_v<ValOut>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                   KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                   KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::set_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                                     keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_union_by_key` without a policy: the iterators pick the system,
+/// as in Thrust; otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                              KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                              KeyOut keys_result, ValOut values_result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::set_union_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                                keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+                                values_result, comp);
+}
+
+/// \brief `set_union_by_key` without a policy, for ranges without equivalent
+/// keys: the iterators pick the system, as in Thrust; otherwise the same as the
+/// policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                              KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                              KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::set_union_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                                keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+                                values_result, comp, unique_keys);
+}
+
+/// \brief `set_union_by_key` without a policy, ordered by
+/// `::cuda::std::less<>`: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                              KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                              KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::set_union_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                                keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_symmetric_difference_by_key` without a policy: the iterators
+/// pick the system, as in Thrust; otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1,
+                                                             KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                                             ValIt1 values_first1, ValIt2 values_first2,
+                                                             KeyOut keys_result, ValOut values_result, Compare comp)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::set_symmetric_difference_by_key(select_system(system1, system2, system3, system4, system5, system6),
+                                               keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                               values_first2, keys_result, values_result, comp);
+}
+
+/// \brief `set_symmetric_difference_by_key` without a policy, for ranges
+/// without equivalent keys: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1,
+                                                             KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                                             ValIt1 values_first1, ValIt2 values_first2,
+                                                             KeyOut keys_result, ValOut values_result, Compare comp,
+                                                             unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::set_symmetric_difference_by_key(select_system(system1, system2, system3, system4, system5, system6),
+                                               keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                               values_first2, keys_result, values_result, comp, unique_keys);
+}
+
+/// \brief `set_symmetric_difference_by_key` without a policy, ordered by
+/// `::cuda::std::less<>`: the iterators pick the system, as in Thrust;
+/// otherwise the same as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1,
+                                                             KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                                             ValIt1 values_first1, ValIt2 values_first2,
+                                                             KeyOut keys_result, ValOut values_result)
+{
+  return mgpu::set_symmetric_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                               values_first2, keys_result, values_result, ::cuda::std::less<>{});
 }
 
 } // namespace mgpu
