@@ -24,6 +24,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace bench {
 
@@ -177,6 +178,65 @@ inline caching_allocator& cached_blocks()
 {
   static caching_allocator allocator;
   return allocator;
+}
+
+// The three ways each mgpu and Thrust case is called, named IMPL, IMPL_ptr
+// and IMPL_cached:
+//   iterators  thrust::device_vector iterators and thrust::device, as a user
+//              writes it: the headline;
+//   pointers   the same call on raw pointers (thrust::raw_pointer_cast);
+//   cached     iterators and thrust::cuda::par(cached_blocks()): no
+//              cudaMalloc/cudaFree in the timed calls.
+// CUB's cases take raw pointers and keep their own name.
+enum class form
+{
+  iterators,
+  pointers,
+  cached
+};
+
+inline const char* suffix_of(form f)
+{
+  return f == form::iterators ? "" : f == form::pointers ? "_ptr" : "_cached";
+}
+
+// The headline form at every size; all three at the size where the targets
+// are set.
+inline std::vector<form> forms_at(std::int64_t size, std::int64_t target_size)
+{
+  if (size == target_size)
+    return {form::iterators, form::pointers, form::cached};
+  return {form::iterators};
+}
+
+// What a call in each form passes for a vector: its begin() or its raw pointer.
+struct as_iterator
+{
+  template <class Vector>
+  auto operator()(Vector& v) const
+  {
+    return v.begin();
+  }
+};
+struct as_pointer
+{
+  template <class Vector>
+  auto operator()(Vector& v) const
+  {
+    return thrust::raw_pointer_cast(v.data());
+  }
+};
+
+// Runs call(policy, at) with the policy and the vector access of `f`.
+template <class Call>
+void in_form(form f, Call&& call)
+{
+  switch (f)
+  {
+    case form::iterators: call(thrust::device, as_iterator{}); break;
+    case form::pointers: call(thrust::device, as_pointer{}); break;
+    case form::cached: call(thrust::cuda::par(cached_blocks()), as_iterator{}); break;
+  }
 }
 
 // Times `call` once per benchmark iteration with CUDA events on the default

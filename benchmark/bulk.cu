@@ -6,6 +6,11 @@
 //                             cub::DeviceSelect::Flagged
 //   bulk_insert/thrust_idiom: thrust::merge_by_key of (positions, counting
 //                             iterator) carrying (values, source), keys discarded
+// mgpu and the Thrust idioms are called with device_vector iterators and
+// thrust::device; at 2^26 source elements, IMPL_ptr makes the same calls on
+// raw pointers and IMPL_cached with iterators and
+// thrust::cuda::par(caching allocator). cub_flagged takes raw pointers, its
+// storage allocated before timing.
 // Bytes count what the job must move: the source and the indices (and the
 // inserted values) read once, the output written once.
 #include "bench_support.h"
@@ -41,7 +46,7 @@ struct distribution
 const distribution random_distributions[] = {{"ratio1", 1, 0}, {"ratio33", 33, 0}, {"ratio90", 90, 0}};
 const distribution every3 = {"every3", 0, 3}; // the bulk_remove bar: every 3rd element removed
 const distribution every5 = {"every5", 0, 5}; // the bulk_insert bar: one insertion per 5 sources
-constexpr std::int64_t bar_size = std::int64_t(1) << 26;
+constexpr std::int64_t bar_size = std::int64_t(1) << 26; // where the targets are set
 
 // Position i is chosen with probability percent / 100, or when i % stride == 0.
 struct chosen
@@ -114,37 +119,41 @@ remove_data<T>& remove_inputs(std::int64_t n, const distribution& dist)
 }
 
 template <class T>
-void bulk_remove_case(benchmark::State& state, remove_impl which, std::int64_t n, distribution dist)
+void bulk_remove_case(benchmark::State& state, remove_impl which, bench::form how, std::int64_t n, distribution dist)
 {
   auto& d = remove_inputs<T>(n, dist);
   bench::poison(d.out);
+  const std::int64_t m = d.indices.size();
+  // cub_flagged: raw pointers, temporary storage allocated before the timed calls.
   const T* source        = thrust::raw_pointer_cast(d.source.data());
   const index_t* indices = thrust::raw_pointer_cast(d.indices.data());
   T* out                 = thrust::raw_pointer_cast(d.out.data());
   std::uint8_t* flags    = thrust::raw_pointer_cast(d.flags.data());
-  const std::int64_t m   = d.indices.size();
   std::size_t temp_bytes = 0;
   cub::DeviceSelect::Flagged(nullptr, temp_bytes, source, flags, out, d.selected_count.data().get(), n);
   void* const temp = bench::peer_scratch(temp_bytes);
+  const auto set   = thrust::make_constant_iterator(std::uint8_t(1));
   bench::time_calls(state, [&] {
-    switch (which)
+    if (which == remove_impl::cub_flagged)
     {
-      case remove_impl::mgpu: mgpu::bulk_remove(thrust::device, source, source + n, indices, indices + m, out); break;
-      case remove_impl::thrust_idiom:
-        thrust::fill(thrust::device, flags, flags + n, std::uint8_t(0));
-        thrust::scatter(thrust::device, thrust::make_constant_iterator(std::uint8_t(1)),
-                        thrust::make_constant_iterator(std::uint8_t(1)) + m, indices, flags);
-        thrust::remove_copy_if(thrust::device, source, source + n, flags, out, is_set{});
-        break;
-      case remove_impl::cub_flagged:
-        thrust::fill(thrust::device, flags, flags + n, std::uint8_t(1));
-        thrust::scatter(thrust::device, thrust::make_constant_iterator(std::uint8_t(0)),
-                        thrust::make_constant_iterator(std::uint8_t(0)) + m, indices, flags);
-        bench::cuda_check(cub::DeviceSelect::Flagged(temp, temp_bytes, source, flags,
-                                                     out, d.selected_count.data().get(), n),
-                          "cub::DeviceSelect::Flagged");
-        break;
+      thrust::fill(thrust::device, flags, flags + n, std::uint8_t(1));
+      thrust::scatter(thrust::device, thrust::make_constant_iterator(std::uint8_t(0)),
+                      thrust::make_constant_iterator(std::uint8_t(0)) + m, indices, flags);
+      bench::cuda_check(cub::DeviceSelect::Flagged(temp, temp_bytes, source, flags, out,
+                                                   d.selected_count.data().get(), n),
+                        "cub::DeviceSelect::Flagged");
     }
+    else
+      bench::in_form(how, [&](const auto& policy, auto at) {
+        if (which == remove_impl::mgpu)
+          mgpu::bulk_remove(policy, at(d.source), at(d.source) + n, at(d.indices), at(d.indices) + m, at(d.out));
+        else
+        {
+          thrust::fill(policy, at(d.flags), at(d.flags) + n, std::uint8_t(0));
+          thrust::scatter(policy, set, set + m, at(d.indices), at(d.flags));
+          thrust::remove_copy_if(policy, at(d.source), at(d.source) + n, at(d.flags), at(d.out), is_set{});
+        }
+      });
   });
   bench::verify(state, d.out, d.expected);
   bench::report_traffic(state, double(n) * sizeof(T) + double(m) * sizeof(index_t) + double(n - m) * sizeof(T),
@@ -194,27 +203,21 @@ insert_data<T>& insert_inputs(std::int64_t n, const distribution& dist)
 }
 
 template <class T>
-void bulk_insert_case(benchmark::State& state, insert_impl which, std::int64_t n, distribution dist)
+void bulk_insert_case(benchmark::State& state, insert_impl which, bench::form how, std::int64_t n, distribution dist)
 {
   auto& d = insert_inputs<T>(n, dist);
   bench::poison(d.out);
-  const T* source          = thrust::raw_pointer_cast(d.source.data());
-  const T* values          = thrust::raw_pointer_cast(d.values.data());
-  const index_t* positions = thrust::raw_pointer_cast(d.positions.data());
-  T* out                   = thrust::raw_pointer_cast(d.out.data());
-  const std::int64_t m     = d.positions.size();
+  const std::int64_t m = d.positions.size();
+  const auto sources   = thrust::make_counting_iterator<index_t>(0);
   bench::time_calls(state, [&] {
-    switch (which)
-    {
-      case insert_impl::mgpu:
-        mgpu::bulk_insert(thrust::device, source, source + n, values, values + m, positions, out);
-        break;
-      case insert_impl::thrust_idiom:
-        thrust::merge_by_key(thrust::device, positions, positions + m, thrust::make_counting_iterator<index_t>(0),
-                             thrust::make_counting_iterator<index_t>(index_t(n)), values, source,
-                             thrust::make_discard_iterator(), out);
-        break;
-    }
+    bench::in_form(how, [&](const auto& policy, auto at) {
+      if (which == insert_impl::mgpu)
+        mgpu::bulk_insert(policy, at(d.source), at(d.source) + n, at(d.values), at(d.values) + m, at(d.positions),
+                          at(d.out));
+      else
+        thrust::merge_by_key(policy, at(d.positions), at(d.positions) + m, sources, sources + n, at(d.values),
+                             at(d.source), thrust::make_discard_iterator(), at(d.out));
+    });
   });
   bench::verify(state, d.out, d.expected);
   bench::report_traffic(state, double(m) * (sizeof(index_t) + sizeof(T)) + double(n) * sizeof(T) +
@@ -227,25 +230,32 @@ void bulk_insert_case(benchmark::State& state, insert_impl which, std::int64_t n
 template <class T>
 void register_remove(const char* type_name, std::int64_t n, const distribution& dist)
 {
-  for (remove_impl which : {remove_impl::mgpu, remove_impl::thrust_idiom, remove_impl::cub_flagged})
-  {
-    const std::string name = std::string("bulk_remove/") + name_of(which) + "/" + type_name + "/" + dist.name + "/" +
-                             std::to_string(n);
-    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { bulk_remove_case<T>(s, which, n, dist); })
-      ->Apply(bench::configure);
-  }
+  for (bench::form how : bench::forms_at(n, bar_size))
+    for (remove_impl which : {remove_impl::mgpu, remove_impl::thrust_idiom, remove_impl::cub_flagged})
+    {
+      if (which == remove_impl::cub_flagged && how != bench::form::iterators)
+        continue; // CUB's one form: raw pointers
+      const std::string name = std::string("bulk_remove/") + name_of(which) +
+                               (which == remove_impl::cub_flagged ? "" : bench::suffix_of(how)) + "/" + type_name +
+                               "/" + dist.name + "/" + std::to_string(n);
+      benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+        bulk_remove_case<T>(s, which, how, n, dist);
+      })->Apply(bench::configure);
+    }
 }
 
 template <class T>
 void register_insert(const char* type_name, std::int64_t n, const distribution& dist)
 {
-  for (insert_impl which : {insert_impl::mgpu, insert_impl::thrust_idiom})
-  {
-    const std::string name = std::string("bulk_insert/") + name_of(which) + "/" + type_name + "/" + dist.name + "/" +
-                             std::to_string(n);
-    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { bulk_insert_case<T>(s, which, n, dist); })
-      ->Apply(bench::configure);
-  }
+  for (bench::form how : bench::forms_at(n, bar_size))
+    for (insert_impl which : {insert_impl::mgpu, insert_impl::thrust_idiom})
+    {
+      const std::string name = std::string("bulk_insert/") + name_of(which) + bench::suffix_of(how) + "/" +
+                               type_name + "/" + dist.name + "/" + std::to_string(n);
+      benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+        bulk_insert_case<T>(s, which, how, n, dist);
+      })->Apply(bench::configure);
+    }
 }
 
 template <class T>

@@ -7,10 +7,12 @@
 //   interval_expand/thrust_idiom: the LBS idiom into a scratch array, then thrust::gather
 //   interval_gather/cub_batched,
 //   interval_move/cub_batched:    cub::DeviceMemcpy::Batched, one buffer per interval
-// mgpu runs with thrust::device (scratch from cudaMalloc and cudaFree in every
-// call) and, as mgpu_cached, with thrust::cuda::par(caching allocator): the
-// Thrust idioms allocate nothing and CUB's storage is allocated once, so
-// mgpu_cached compares the algorithms alone.
+// mgpu and the idioms are called with device_vector iterators and
+// thrust::device (scratch from cudaMalloc and cudaFree in every call); at 2^26
+// items, IMPL_ptr makes the same calls on raw pointers and IMPL_cached with
+// iterators and thrust::cuda::par(caching allocator). The Thrust idioms
+// allocate nothing and CUB's storage is allocated once, on raw pointers,
+// before timing: IMPL_cached compares the algorithms alone.
 // Segment counts are uniform in [0, 2 * mean] (mean1 ... mean256) or power-law
 // (P(count >= k) ~ k^-1.5, capped at 2^16). Gathered intervals sit in order in
 // a larger input with random gaps (sub-ranges of a bigger array); moved
@@ -239,47 +241,39 @@ const char* name_of(family f)
     default: return "interval_move";
   }
 }
-// The peer each family is measured against.
+// The peer each family is measured against: a Thrust idiom or CUB.
+bool peer_is_cub(family f) { return f == family::interval_gather || f == family::interval_move; }
 const char* peer_of(family f)
 {
-  switch (f)
-  {
-    case family::transform_lbs: return "lbs_then_rank";
-    case family::interval_gather:
-    case family::interval_move: return "cub_batched";
-    default: return "thrust_idiom";
-  }
+  return f == family::transform_lbs ? "lbs_then_rank" : peer_is_cub(f) ? "cub_batched" : "thrust_idiom";
 }
 
-// mgpu with the default policy (scratch from cudaMalloc and cudaFree each
-// call, as thrust::device does), mgpu with a caching allocator, or the peer.
 enum class impl
 {
   mgpu,
-  mgpu_cached,
   peer
 };
 
 template <class T>
-void run_case(benchmark::State& state, family which, impl how, std::int64_t nominal_total, distribution dist)
+void run_case(benchmark::State& state, family which, impl who, bench::form how, std::int64_t nominal_total,
+              distribution dist)
 {
   auto& p = inputs<T>(nominal_total, dist);
   const std::int64_t m = p.segments;
   const T n            = p.total;
-  const T* offsets     = raw(p.offsets);
-  T* out               = raw(p.out);
   bench::poison(p.out);
   bench::poison(p.out2);
 
   // CUB's batched copy: buffers and sizes computed from the same offsets and
-  // starts; its temporary storage is allocated once, before the timed calls.
-  auto sizes         = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
-                                                       buffer_bytes<T>{offsets, m, n});
-  auto sources       = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
-                                                       buffer_at<const T>{raw(p.input), raw(p.gather)});
-  const T* out_starts = which == family::interval_move ? raw(p.scatter) : offsets;
-  auto destinations  = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
-                                                       buffer_at<T>{out, out_starts});
+  // starts on raw pointers; its temporary storage is allocated once, before
+  // the timed calls.
+  auto sizes          = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
+                                                        buffer_bytes<T>{raw(p.offsets), m, n});
+  auto sources        = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
+                                                        buffer_at<const T>{raw(p.input), raw(p.gather)});
+  const T* out_starts = which == family::interval_move ? raw(p.scatter) : raw(p.offsets);
+  auto destinations   = thrust::make_transform_iterator(thrust::make_counting_iterator<std::int64_t>(0),
+                                                        buffer_at<T>{raw(p.out), out_starts});
   std::size_t temp_bytes = 0;
   if (which == family::interval_gather || which == family::interval_move)
     bench::cuda_check(cub::DeviceMemcpy::Batched(nullptr, temp_bytes, sources, destinations, sizes, m),
@@ -287,54 +281,53 @@ void run_case(benchmark::State& state, family which, impl how, std::int64_t nomi
   void* const temp = bench::peer_scratch(temp_bytes);
 
   auto items    = thrust::make_counting_iterator<T>(0);
-  auto run_mgpu = [&](auto&& policy) {
+  auto run_mgpu = [&](const auto& policy, auto at) {
+    const auto offsets = at(p.offsets);
     switch (which)
     {
-      case family::lbs: mgpu::load_balance_search(policy, offsets, offsets + m, out, out + n); break;
+      case family::lbs: mgpu::load_balance_search(policy, offsets, offsets + m, at(p.out), at(p.out) + n); break;
       case family::transform_lbs:
-        mgpu::transform_lbs(policy, offsets, offsets + m, n, write_segment_and_rank<T>{out, raw(p.out2)});
+        mgpu::transform_lbs(policy, offsets, offsets + m, n, write_segment_and_rank<T>{raw(p.out), raw(p.out2)});
         break;
       case family::interval_expand:
-        mgpu::interval_expand(policy, offsets, offsets + m, raw(p.values), out, out + n);
+        mgpu::interval_expand(policy, offsets, offsets + m, at(p.values), at(p.out), at(p.out) + n);
         break;
       case family::interval_gather:
-        mgpu::interval_gather(policy, offsets, offsets + m, raw(p.gather), raw(p.input), out, out + n);
+        mgpu::interval_gather(policy, offsets, offsets + m, at(p.gather), at(p.input), at(p.out), at(p.out) + n);
         break;
       case family::interval_move:
-        mgpu::interval_move(policy, offsets, offsets + m, n, raw(p.gather), raw(p.scatter), raw(p.input), out);
+        mgpu::interval_move(policy, offsets, offsets + m, n, at(p.gather), at(p.scatter), at(p.input), at(p.out));
         break;
     }
   };
-  auto run_peer = [&] {
+  auto run_idiom = [&](const auto& policy, auto at) {
+    const auto offsets = at(p.offsets);
     switch (which)
     {
       case family::lbs:
-        thrust::upper_bound(thrust::device, offsets, offsets + m, items, items + n,
-                            thrust::make_transform_output_iterator(out, minus_one<T>{}));
+        thrust::upper_bound(policy, offsets, offsets + m, items, items + n,
+                            thrust::make_transform_output_iterator(at(p.out), minus_one<T>{}));
         break;
       case family::transform_lbs:
-        mgpu::load_balance_search(thrust::device, offsets, offsets + m, out, out + n);
-        thrust::transform(thrust::device, items, items + n, out, raw(p.out2), rank_of<T>{offsets});
+        mgpu::load_balance_search(policy, offsets, offsets + m, at(p.out), at(p.out) + n);
+        thrust::transform(policy, items, items + n, at(p.out), at(p.out2), rank_of<T>{raw(p.offsets)});
         break;
       case family::interval_expand:
-        thrust::upper_bound(thrust::device, offsets, offsets + m, items, items + n,
-                            thrust::make_transform_output_iterator(raw(p.scratch), minus_one<T>{}));
-        thrust::gather(thrust::device, raw(p.scratch), raw(p.scratch) + n, raw(p.values), out);
+        thrust::upper_bound(policy, offsets, offsets + m, items, items + n,
+                            thrust::make_transform_output_iterator(at(p.scratch), minus_one<T>{}));
+        thrust::gather(policy, at(p.scratch), at(p.scratch) + n, at(p.values), at(p.out));
         break;
-      case family::interval_gather:
-      case family::interval_move:
-        bench::cuda_check(cub::DeviceMemcpy::Batched(temp, temp_bytes, sources, destinations, sizes, m),
-                          "cub::DeviceMemcpy::Batched");
-        break;
+      default: break; // CUB's peers: below
     }
   };
   bench::time_calls(state, [&] {
-    if (how == impl::mgpu)
-      run_mgpu(thrust::device);
-    else if (how == impl::mgpu_cached)
-      run_mgpu(thrust::cuda::par(bench::cached_blocks()));
+    if (who == impl::mgpu)
+      bench::in_form(how, run_mgpu);
+    else if (!peer_is_cub(which))
+      bench::in_form(how, run_idiom);
     else
-      run_peer();
+      bench::cuda_check(cub::DeviceMemcpy::Batched(temp, temp_bytes, sources, destinations, sizes, m),
+                        "cub::DeviceMemcpy::Batched");
   });
 
   const double item_bytes = double(n) * sizeof(T), segment_bytes = double(m) * sizeof(T);
@@ -364,6 +357,9 @@ void run_case(benchmark::State& state, family which, impl how, std::int64_t nomi
   }
 }
 
+// 2^26 work items: the size the targets are set at.
+constexpr std::int64_t target_items = std::int64_t(1) << 26;
+
 template <class T>
 void register_type(const char* type_name)
 {
@@ -373,17 +369,19 @@ void register_type(const char* type_name)
     for (std::int64_t total : bench::size_list)
       for (family which : {family::lbs, family::transform_lbs, family::interval_expand, family::interval_gather,
                            family::interval_move})
-        for (impl how : {impl::mgpu, impl::mgpu_cached, impl::peer})
-        {
-          if (how == impl::mgpu_cached && total != (std::int64_t(1) << 26))
-            continue; // at the size the targets are set
-          const char* impl_name = how == impl::mgpu ? "mgpu" : how == impl::mgpu_cached ? "mgpu_cached" : peer_of(which);
-          const std::string name = std::string(name_of(which)) + "/" + impl_name + "/" + type_name + "/" + dist.name +
-                                   "/" + std::to_string(total);
-          benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
-            run_case<T>(s, which, how, total, dist);
-          })->Apply(bench::configure);
-        }
+        for (impl who : {impl::mgpu, impl::peer})
+          for (bench::form how : bench::forms_at(total, target_items))
+          {
+            const bool cub = who == impl::peer && peer_is_cub(which);
+            if (cub && how != bench::form::iterators)
+              continue; // CUB's one form: raw pointers
+            const std::string name = std::string(name_of(which)) + "/" + (who == impl::mgpu ? "mgpu" : peer_of(which)) +
+                                     (cub ? "" : bench::suffix_of(how)) + "/" + type_name + "/" + dist.name + "/" +
+                                     std::to_string(total);
+            benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+              run_case<T>(s, which, who, how, total, dist);
+            })->Apply(bench::configure);
+          }
 }
 
 const bool registered = [] {

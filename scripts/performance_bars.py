@@ -3,7 +3,11 @@
 
 usage: performance_bars.py RESULTS.json [RESULTS.json ...]
 Uses the median of each benchmark; the copy benchmark of the same process is
-the roofline. A target whose benchmarks are missing is listed as not measured."""
+the roofline. A target whose benchmarks are missing is listed as not measured.
+The targets are judged on the headline cases (mgpu and its Thrust peer with
+device_vector iterators and thrust::device); where the other forms were run,
+the same targets follow on raw pointers (IMPL_ptr) and with a caching
+allocator (IMPL_cached), against CUB's one form."""
 import json, sys
 
 medians, copy_of, gpu = {}, {}, None  # copy_of: each benchmark's roofline, from its own process
@@ -48,17 +52,27 @@ def within(target, mgpu, reference, bar):
     verdict = 'met' if slower <= bar else 'missed in time; ' + ('ahead in GB/s' if bytes_ratio >= 1 else 'behind in GB/s')
     return f'| {target} | within {bar:.0%} | {100 * slower:+.0f}% time, {bytes_ratio:.2f}× GB/s | {verdict} |'
 
-def cached(name):
-    """The same benchmark run through a caching allocator (mgpu_cached / thrust_cached);
-    peers that allocate nothing per call (Thrust idioms, CUB) keep their name."""
-    family, impl, rest = name.split('/', 2)
-    return f'{family}/{impl}_cached/{rest}' if impl in ('mgpu', 'thrust') else name
+def in_form(suffix):
+    """Maps a headline benchmark name to the same call in another form (suffix
+    '_ptr' or '_cached'); CUB's cases (cub, cub_*) have one form and keep their name."""
+    def rename(name):
+        family, impl, rest = name.split('/', 2)
+        return name if impl.startswith('cub') else f'{family}/{impl}{suffix}/{rest}'
+    return rename
 
 M, N = 134217728, 67108864
 
-def family_rows(timed, label):
-    """The load-balancing and set targets, with each benchmark name passed through `timed`."""
-    rows = []
+def target_rows(timed, label):
+    """Every target, with each benchmark name passed through `timed`."""
+    rows = [
+        speedup(f'merge int32 uniform vs cub::DeviceMerge::MergeKeys{label}', timed(f'merge_keys/mgpu/int32/uniform/{M}'), timed(f'merge_keys/cub/int32/uniform/{M}'), 1.0),
+        roofline(f'merge int32 uniform{label}', timed(f'merge_keys/mgpu/int32/uniform/{M}'), 0.85),
+        speedup(f'merge_by_key int32 uniform vs thrust::merge_by_key{label}', timed(f'merge_pairs/mgpu/int32/uniform/{M}'), timed(f'merge_pairs/thrust/int32/uniform/{M}'), 1.2),
+        speedup(f'bulk_remove every 3rd vs cub::DeviceSelect::Flagged{label}', timed(f'bulk_remove/mgpu/int32/every3/{N}'), timed(f'bulk_remove/cub_flagged/int32/every3/{N}'), 3.0),
+        speedup(f'bulk_remove every 3rd vs the Thrust idiom{label}', timed(f'bulk_remove/mgpu/int32/every3/{N}'), timed(f'bulk_remove/thrust_idiom/int32/every3/{N}'), 3.0),
+        roofline(f'bulk_remove every 3rd{label}', timed(f'bulk_remove/mgpu/int32/every3/{N}'), 0.75),
+        speedup(f'bulk_insert every 5th vs merge_by_key idiom{label}', timed(f'bulk_insert/mgpu/int32/every5/{N}'), timed(f'bulk_insert/thrust_idiom/int32/every5/{N}'), 1.8),
+    ]
     for mean in ('mean1', 'mean16'):
         rows += [
             speedup(f'load_balance_search {mean} vs Thrust idiom{label}', timed(f'lbs/mgpu/int32/{mean}/{N}'), timed(f'lbs/thrust_idiom/int32/{mean}/{N}'), 8.0),
@@ -76,31 +90,29 @@ def family_rows(timed, label):
                 rows.append(speedup(f'set_{op}{suffix} {dist} vs thrust{label}', timed(f'set_{op}{suffix}/mgpu/int32/{dist}_1to1/{M}'), timed(f'set_{op}{suffix}/thrust/int32/{dist}_1to1/{M}'), bar))
     return rows
 
-rows = [
-    speedup('merge int32 uniform vs cub::DeviceMerge::MergeKeys', f'merge_keys/mgpu/int32/uniform/{M}', f'merge_keys/cub/int32/uniform/{M}', 1.0),
-    roofline('merge int32 uniform', f'merge_keys/mgpu/int32/uniform/{M}', 0.85),
-    speedup('merge_by_key int32 uniform vs thrust::merge_by_key', f'merge_pairs/mgpu/int32/uniform/{M}', f'merge_pairs/thrust/int32/uniform/{M}', 1.2),
-    speedup('bulk_remove every 3rd vs cub::DeviceSelect::Flagged', f'bulk_remove/mgpu/int32/every3/{N}', f'bulk_remove/cub_flagged/int32/every3/{N}', 3.0),
-    speedup('bulk_remove every 3rd vs the Thrust idiom', f'bulk_remove/mgpu/int32/every3/{N}', f'bulk_remove/thrust_idiom/int32/every3/{N}', 3.0),
-    roofline('bulk_remove every 3rd', f'bulk_remove/mgpu/int32/every3/{N}', 0.75),
-    speedup('bulk_insert every 5th vs merge_by_key idiom', f'bulk_insert/mgpu/int32/every5/{N}', f'bulk_insert/thrust_idiom/int32/every5/{N}', 1.8),
-]
-rows += family_rows(lambda name: name, '')
+# The headline: what a user of device_vector and thrust::device gets.
+rows = target_rows(lambda name: name, '')
 for op in ('intersection', 'union', 'difference', 'symmetric_difference'):
     rows.append(speedup(f'set_{op} unique_keys vs general overload, duplicate-free', f'set_{op}/mgpu_unique/int32/unique_1to1/{M}', f'set_{op}/mgpu/int32/unique_1to1/{M}', 1.0))
-# The same targets with scratch from a caching allocator on both sides: the
-# Thrust idioms allocate nothing and CUB's storage is allocated before the
-# timed calls, so these rows compare the algorithms alone.
-cached_rows = family_rows(cached, ' (caching allocator)')
+# The same targets in the other forms, where they were run: on raw pointers,
+# and with scratch from a caching allocator on both sides (the Thrust idioms
+# allocate nothing and CUB's storage is allocated before the timed calls, so
+# those rows compare the algorithms alone).
+other_forms = [
+    ('_ptr', ' (raw pointers)', 'On raw pointers (thrust::raw_pointer_cast), with thrust::device'),
+    ('_cached', ' (caching allocator)', 'With a caching allocator (no cudaMalloc/cudaFree in the timed calls, on either side)'),
+]
 
 copy_text = ', '.join(f'{c:.0f}' for c in copies)
 print(f'GPU: {gpu}; device copy measured in each benchmark process: {copy_text} GB/s\n')
+print('Headline: device_vector iterators and thrust::device, for mgpu and its Thrust peer alike.\n')
 print('| target | bar | measured (median) | |')
 print('|---|---|---|---|')
 print('\n'.join(rows))
-measured_cached = [r for r in cached_rows if 'not measured' not in r]
-if measured_cached:
-    print('\nWith a caching allocator (no cudaMalloc/cudaFree in the timed calls, on either side):\n')
-    print('| target | bar | measured (median) | |')
-    print('|---|---|---|---|')
-    print('\n'.join(measured_cached))
+for suffix, label, heading in other_forms:
+    measured = [r for r in target_rows(in_form(suffix), label) if 'not measured' not in r]
+    if measured:
+        print(f'\n{heading}:\n')
+        print('| target | bar | measured (median) | |')
+        print('|---|---|---|---|')
+        print('\n'.join(measured))
