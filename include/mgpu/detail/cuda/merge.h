@@ -168,9 +168,13 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_
     a_begin = a_splits[tile];
     a_end   = a_splits[tile + 1];
   }
-  const Size b_begin    = diag_begin - a_begin;
-  const int a_len       = static_cast<int>(a_end - a_begin);
-  const int tile_len    = static_cast<int>(diag_end - diag_begin);
+  // On unsorted input the splits of neighbouring tiles need not agree: keep
+  // the tile's share of A and B inside both ranges and its own diagonals.
+  a_begin            = min(max(a_begin, max(Size(0), diag_begin - b_count)), min(diag_begin, a_count));
+  const int tile_len = static_cast<int>(diag_end - diag_begin);
+  a_end = min(max(a_end, max(a_begin, diag_end - b_count)), min(a_begin + Size(tile_len), a_count));
+  const Size b_begin = diag_begin - a_begin;
+  const int a_len    = static_cast<int>(a_end - a_begin);
 
   if (tile_len == Shape::tile_size)
     merge_tile<Shape, true>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin, b_begin, a_len, tile_len,
