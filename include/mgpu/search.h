@@ -7,6 +7,7 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
+#include <mgpu/detail/iterator.h>
 
 namespace mgpu {
 
@@ -28,11 +29,14 @@ namespace detail {
 template <bounds Bounds, class AIt, class BIt, class Size, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size merge_path_between(AIt a, BIt b, Size diag, Size begin, Size end, Compare comp)
 {
+  using key_t = key_of<AIt>;
   while (begin < end)
   {
     const Size mid = begin + (end - begin) / 2;
     // Does a[mid] precede b[diag - 1 - mid] in the merged order?
-    const bool a_first = Bounds == bounds::lower ? !comp(b[diag - 1 - mid], a[mid]) : comp(a[mid], b[diag - 1 - mid]);
+    const bool a_first = Bounds == bounds::lower
+                         ? !comp(as_key<key_t>(b[diag - 1 - mid]), as_key<key_t>(a[mid]))
+                         : comp(as_key<key_t>(a[mid]), as_key<key_t>(b[diag - 1 - mid]));
     if (a_first)
       begin = mid + 1;
     else
@@ -53,6 +57,9 @@ MGPU_HD MGPU_FORCEINLINE Size merge_path_between(AIt a, BIt b, Size diag, Size b
 /// cut. A binary search over the diagonal finds it in O(log(min(diag,
 /// a_count, b_count))) comparisons, independent of the data.
 ///
+/// `comp` is called with two values of A's value type (B's elements are
+/// converted to it), as Thrust's merge calls it.
+///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`.
 /// \return `i` with `max(0, diag - b_count) <= i <= min(diag, a_count)`.
 /// With `bounds::lower` the split agrees with a stable `std::merge` (A wins
@@ -71,8 +78,31 @@ MGPU_HD MGPU_FORCEINLINE Size merge_path(AIt a, Size a_count, BIt b, Size b_coun
   return detail::merge_path_between<Bounds>(a, b, diag, begin, end, comp);
 }
 
+namespace detail {
+
+// upper_bound_index with the elements compared as `Key`s.
+template <class Key, class It, class Size, class T, class Compare>
+MGPU_HD MGPU_FORCEINLINE Size upper_bound_index_as(It data, Size count, const T& value, Compare comp)
+{
+  Size begin = 0, end = count;
+  while (begin < end)
+  {
+    const Size mid = begin + (end - begin) / 2;
+    if (comp(value, as_key<Key>(data[mid])))
+      end = mid;
+    else
+      begin = mid + 1;
+  }
+  return begin;
+}
+
+} // namespace detail
+
 /// \brief First position in `[0, count)` whose element is not less than
 /// `value` (`std::lower_bound`), as an index.
+///
+/// `comp(element, value)` sees each element as a value of the range's value
+/// type (never a proxy reference) and `value` as given.
 template <class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& value, Compare comp)
 {
@@ -80,7 +110,7 @@ MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& va
   while (begin < end)
   {
     const Size mid = begin + (end - begin) / 2;
-    if (comp(data[mid], value))
+    if (comp(detail::as_key<detail::key_of<It>>(data[mid]), value))
       begin = mid + 1;
     else
       end = mid;
@@ -90,19 +120,13 @@ MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& va
 
 /// \brief First position in `[0, count)` whose element is greater than
 /// `value` (`std::upper_bound`), as an index.
+///
+/// `comp(value, element)` sees each element as a value of the range's value
+/// type (never a proxy reference) and `value` as given.
 template <class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& value, Compare comp)
 {
-  Size begin = 0, end = count;
-  while (begin < end)
-  {
-    const Size mid = begin + (end - begin) / 2;
-    if (comp(value, data[mid]))
-      end = mid;
-    else
-      begin = mid + 1;
-  }
-  return begin;
+  return detail::upper_bound_index_as<detail::key_of<It>>(data, count, value, comp);
 }
 
 } // namespace mgpu
@@ -111,7 +135,6 @@ MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& va
 // Balanced Path: the partition search of the multiset operations.
 // ---------------------------------------------------------------------------
 
-#include <cuda/std/iterator>
 #include <cuda/std/limits>
 
 namespace mgpu {
@@ -147,21 +170,21 @@ struct lower_bound_search
   }
 };
 
-// Two biased lower bounds of one value, in A and in B, run side by side: each
+// Two biased lower bounds of one key, in A and in B, run side by side: each
 // round loads both probes before comparing either, so the two searches' load
-// latencies overlap instead of adding up.
-template <int Levels, class AIt, class BIt, class Size, class T, class Compare>
+// latencies overlap instead of adding up. Both inputs' elements are compared
+// as `Key`s, the key's type.
+template <int Levels, class AIt, class BIt, class Size, class Key, class Compare>
 MGPU_HD MGPU_FORCEINLINE void biased_lower_bounds(
-  AIt a, lower_bound_search<Size>& in_a, BIt b, lower_bound_search<Size>& in_b, const T& value, Compare comp)
+  AIt a, lower_bound_search<Size>& in_a, BIt b, lower_bound_search<Size>& in_b, const Key& value, Compare comp)
 {
   auto round = [&](Size a_probe, Size b_probe) {
     const bool a_open = in_a.open(), b_open = in_b.open();
-    typename ::cuda::std::iterator_traits<AIt>::value_type a_key{};
-    typename ::cuda::std::iterator_traits<BIt>::value_type b_key{};
+    Key a_key{}, b_key{};
     if (a_open)
-      a_key = a[a_probe];
+      a_key = as_key<Key>(a[a_probe]);
     if (b_open)
-      b_key = b[b_probe];
+      b_key = as_key<Key>(b[b_probe]);
     if (a_open)
       in_a.narrow(a_probe, comp(a_key, value));
     if (b_open)
@@ -189,6 +212,9 @@ MGPU_HD MGPU_FORCEINLINE void biased_lower_bounds(
 /// each probe that succeeds removes most of the interval in one comparison;
 /// after the biased probes it continues as an ordinary binary search.
 ///
+/// `comp(element, value)` sees each element as a value of the range's value
+/// type, as in `lower_bound_index`.
+///
 /// \pre `data[0, count)` sorted by `comp`; `0 <= Levels <= 4`.
 /// \return The first position in `[0, count)` whose element is not ordered
 ///   before `value`, or `count`: the same answer as `lower_bound_index`.
@@ -196,6 +222,7 @@ template <int Levels, class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size biased_lower_bound_index(It data, Size count, const T& value, Compare comp)
 {
   static_assert(Levels >= 0 && Levels <= 4, "biased_lower_bound_index: 0 to 4 biased levels");
+  using key_t = detail::key_of<It>;
   detail::lower_bound_search<Size> search{0, count};
 #ifdef __CUDA_ARCH__
 #  pragma unroll
@@ -204,12 +231,12 @@ MGPU_HD MGPU_FORCEINLINE Size biased_lower_bound_index(It data, Size count, cons
     if (search.open())
     {
       const Size probe = search.biased_probe(level);
-      search.narrow(probe, comp(data[probe], value));
+      search.narrow(probe, comp(detail::as_key<key_t>(data[probe]), value));
     }
   while (search.open())
   {
     const Size probe = search.halving_probe();
-    search.narrow(probe, comp(data[probe], value));
+    search.narrow(probe, comp(detail::as_key<key_t>(data[probe]), value));
   }
   return search.begin;
 }
@@ -273,31 +300,32 @@ struct no_run_hints
 // Balanced Path from the Merge Path split at the same diagonal: `a_merge`
 // elements of A precede it (merge_path with bounds::lower). Where the cut
 // falls in a run of equal keys, `hints_for(key)` (a run_hints<Size>, asked
-// only then) may bound the run's searches.
+// only then, with the key as a value of A's value type) may bound the run's
+// searches.
 template <key_multiplicity Multiplicity, int BiasLevels, class AIt, class BIt, class Size, class Compare,
           class HintsFor = no_run_hints<Size>>
 MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
   AIt a, BIt b, Size b_count, Size diag, Size a_merge, Compare comp, HintsFor hints_for = {})
 {
+  using key_t        = key_of<AIt>;
   const Size b_merge = diag - a_merge;
   if (b_merge >= b_count)
     return {a_merge, b_merge, false}; // all of B consumed: every match is whole
   if constexpr (Multiplicity == key_multiplicity::unique)
   {
     // The only match Merge Path can split is A's last taken key with B's next.
-    const bool starred = a_merge > 0 && !comp(a[a_merge - 1], b[b_merge]);
+    const bool starred = a_merge > 0 && !comp(as_key<key_t>(a[a_merge - 1]), as_key<key_t>(b[b_merge]));
     return {a_merge, b_merge + Size(starred), starred};
   }
   else
   {
-    using key_t     = typename ::cuda::std::iterator_traits<BIt>::value_type;
-    const key_t key = b[b_merge];
+    const key_t key = as_key<key_t>(b[b_merge]);
     // Merge Path took every copy of `key` from A before any from B; both
     // paths agree where the run of `key` starts. The elements just before
     // the cut are ordered no later than `key`: when neither equals it, no run
     // is cut (the common case) and no search is needed.
-    const bool a_in_run = a_merge > 0 && !comp(a[a_merge - 1], key);
-    const bool b_in_run = b_merge > 0 && !comp(b[b_merge - 1], key);
+    const bool a_in_run = a_merge > 0 && !comp(as_key<key_t>(a[a_merge - 1]), key);
+    const bool b_in_run = b_merge > 0 && !comp(as_key<key_t>(b[b_merge - 1]), key);
     if (!a_in_run && !b_in_run)
       return {a_merge, b_merge, false};
     const run_hints<Size> hints = hints_for(key);
@@ -311,10 +339,11 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
       const bool near_cut = hint.hi >= merge - 1;
       const Size end      = near_cut ? merge - 1 : hint.hi;
       const bool hinted   = hint.lo > 0 || hint.hi == 0;
-      return !in_run                ? detail::lower_bound_search<Size>{merge, merge}
-             : hinted               ? detail::lower_bound_search<Size>{hint.lo < end ? hint.lo : end, end, near_cut}
-             : !comp(first[0], key) ? detail::lower_bound_search<Size>{0, 0}
-                                    : detail::lower_bound_search<Size>{0, end, near_cut};
+      using search_t = detail::lower_bound_search<Size>;
+      return !in_run                               ? search_t{merge, merge}
+             : hinted                              ? search_t{hint.lo < end ? hint.lo : end, end, near_cut}
+             : !comp(as_key<key_t>(first[0]), key) ? search_t{0, 0}
+                                                   : search_t{0, end, near_cut};
     };
     auto a_search = run_search(a_in_run, a, a_merge, hints.a_start);
     auto b_search = run_search(b_in_run, b, b_merge, hints.b_start);
@@ -332,12 +361,13 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
     // [b_merge, b_probe] and within what the hint allows.
     const Size b_probe  = b_start + b_take; // >= b_merge, which holds `key`
     const bool b_enough = b_probe < hints.b_end.lo // the hint may settle it without the probe
-                          || (b_probe < hints.b_end.hi && b_probe < b_count && !comp(key, b[b_probe]));
+                          || (b_probe < hints.b_end.hi && b_probe < b_count
+                              && !comp(key, as_key<key_t>(b[b_probe])));
     auto b_run_end      = [&] {
       Size bound       = b_probe < b_count ? b_probe : b_count;
       bound            = hints.b_end.hi < bound ? hints.b_end.hi : bound;
       const Size first = hints.b_end.lo > b_merge ? hints.b_end.lo : b_merge;
-      return first < bound ? first + upper_bound_index(b + first, bound - first, key, comp) : bound;
+      return first < bound ? first + upper_bound_index_as<key_t>(b + first, bound - first, key, comp) : bound;
     };
     const Size b_copies = b_enough ? b_take + 1 : b_run_end() - b_start;
     b_take             = b_take < b_copies ? b_take : b_copies;
@@ -375,6 +405,8 @@ MGPU_HD MGPU_FORCEINLINE balanced_path_point<Size> balance_merge_split(
 /// (one probe, or an upper bound when B's run is shorter) to decide the
 /// star. The unique-keys flavour needs only the Merge
 /// Path split and one comparison.
+///
+/// As in `merge_path`, `comp` is called with two values of A's value type.
 ///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`; with
 ///   `key_multiplicity::unique`, neither range holds equivalent keys.

@@ -1,6 +1,7 @@
 // Backend selection for bulk_insert.
 #pragma once
 
+#include <mgpu/detail/iterator.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/bulk.h>
@@ -18,8 +19,8 @@ void bulk_insert(Policy& policy, InputIt first, InputIt last, ValueIt values_fir
                  PositionIt positions_first, OutputIt result, const char* algorithm)
 {
   const auto positions_last = positions_first + (values_last - values_first);
-  require_sorted(policy, positions_first, positions_last, ::cuda::std::less<>{}, algorithm,
-                 "the insertion positions");
+  require_sorted<value_of<PositionIt>>(policy, positions_first, positions_last, ::cuda::std::less<>{}, algorithm,
+                                       "the insertion positions");
   require_in_range(policy, positions_first, positions_last, 0, static_cast<long long>(last - first), algorithm,
                    "the insertion positions");
 #if MGPU_HAS_CUDA_BACKEND

@@ -8,6 +8,7 @@
 
 #ifdef MGPU_CHECK_PRECONDITIONS
 #  include <mgpu/detail/config.h>
+#  include <mgpu/detail/iterator.h>
 
 #  include <thrust/iterator/counting_iterator.h>
 #  include <thrust/find.h>
@@ -32,13 +33,14 @@ inline constexpr bool checking_preconditions =
                               " (first offending position: " + std::to_string(position) + ")");
 }
 
-// `[first, last)` must be sorted by `comp`; reports the first element that is
+// `[first, last)` must be sorted by `comp`, its elements compared as `Key`s
+// (as the algorithm compares them); reports the first element that is
 // ordered before its predecessor.
-template <class Policy, class It, class Compare>
+template <class Key, class Policy, class It, class Compare>
 void require_sorted(Policy& policy, It first, It last, Compare comp, const char* algorithm, const char* range_name)
 {
 #ifdef MGPU_CHECK_PRECONDITIONS
-  const It until = thrust::is_sorted_until(policy, first, last, comp);
+  const It until = thrust::is_sorted_until(policy, first, last, compare_as<Key, Compare>{comp});
   if (until != last)
     precondition_failed(algorithm, std::string(range_name) + " must be sorted", static_cast<long long>(until - first));
 #else
@@ -109,9 +111,9 @@ void require_valid_offsets(Policy& policy, OffsetIt first, OffsetIt last, Count 
 namespace mgpu::detail {
 
 // `[first, last)`, already checked to be sorted by `comp`, must not hold two
-// equivalent elements (the promise behind mgpu::unique_keys). Reports the
-// second element of the first equivalent pair.
-template <class Policy, class It, class Compare>
+// equivalent elements (the promise behind mgpu::unique_keys), compared as
+// `Key`s. Reports the second element of the first equivalent pair.
+template <class Key, class Policy, class It, class Compare>
 void require_unique_sorted(Policy& policy, It first, It last, Compare comp, const char* algorithm,
                            const char* range_name)
 {
@@ -120,7 +122,7 @@ void require_unique_sorted(Policy& policy, It first, It last, Compare comp, cons
     return;
   // In a sorted range, neighbours are equivalent exactly where the first is
   // not ordered before the second.
-  const auto found = thrust::mismatch(policy, first, last - 1, first + 1, comp).first;
+  const auto found = thrust::mismatch(policy, first, last - 1, first + 1, compare_as<Key, Compare>{comp}).first;
   if (found != last - 1)
     precondition_failed(algorithm, std::string(range_name) + " must not hold equivalent keys (unique_keys)",
                         static_cast<long long>(found - first) + 1);

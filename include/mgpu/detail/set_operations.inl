@@ -21,12 +21,14 @@ std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2
                            ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
                            const char* algorithm)
 {
-  require_sorted(policy, a_first, a_last, comp, algorithm, "the first input range");
-  require_sorted(policy, b_first, b_last, comp, algorithm, "the second input range");
+  // Both inputs are compared as the first one's value type, as the operation does.
+  using key_t = key_of<KeyIt1>;
+  require_sorted<key_t>(policy, a_first, a_last, comp, algorithm, "the first input range");
+  require_sorted<key_t>(policy, b_first, b_last, comp, algorithm, "the second input range");
   if constexpr (Multiplicity == key_multiplicity::unique)
   {
-    require_unique_sorted(policy, a_first, a_last, comp, algorithm, "the first input range");
-    require_unique_sorted(policy, b_first, b_last, comp, algorithm, "the second input range");
+    require_unique_sorted<key_t>(policy, a_first, a_last, comp, algorithm, "the first input range");
+    require_unique_sorted<key_t>(policy, b_first, b_last, comp, algorithm, "the second input range");
   }
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)

@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(Shape::threads)
   constexpr int NT  = Shape::threads;
   constexpr int SPT = Shape::samples_per_thread;
   constexpr int S   = NT * SPT;
-  using key_t       = value_of<AIt>;
+  using key_t       = key_of<AIt>;
   using storage_t   = set_partition_storage<Shape, key_t, Size>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
@@ -285,7 +285,7 @@ void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size 
 template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
 __device__ set_split<Size> warp_balanced_cut(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
-  using key_t        = value_of<AIt>;
+  using key_t        = key_of<AIt>;
   const int lane     = static_cast<int>(threadIdx.x) % 32;
   const Size a_merge = warp_merge_path(a, a_count, b, b_count, diag, comp);
   const Size b_merge = diag - a_merge;

@@ -8,6 +8,7 @@
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/sample_position.h>
+#include <mgpu/detail/iterator.h>
 
 namespace mgpu::detail::cuda {
 
@@ -125,7 +126,10 @@ __device__ MGPU_FORCEINLINE Size warp_merge_path(AIt a, Size a_count, BIt b, Siz
   // The first position of A whose element is not taken before the diagonal.
   const Size lo = diag > b_count ? diag - b_count : Size(0);
   const Size hi = diag < a_count ? diag : a_count;
-  return warp_search_point(warp_point_search<Size>{lo, hi}, [&](Size i) { return comp(b[diag - 1 - i], a[i]); });
+  using key_t   = key_of<AIt>;
+  return warp_search_point(warp_point_search<Size>{lo, hi}, [&](Size i) {
+    return comp(as_key<key_t>(b[diag - 1 - i]), as_key<key_t>(a[i]));
+  });
 }
 
 } // namespace mgpu::detail::cuda

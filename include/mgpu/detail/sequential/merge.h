@@ -11,6 +11,7 @@ void merge(KeyIt1 a, KeyIt1 a_end, KeyIt2 b, KeyIt2 b_end, ValIt1 a_vals, ValIt2
            KeyOut keys_out, ValOut vals_out, Compare comp)
 {
   constexpr bool has_values = has_values_v<ValIt1>;
+  using key_t               = key_of<KeyIt1>;
   auto take_a = [&] {
     *keys_out = *a;
     ++a, ++keys_out;
@@ -31,7 +32,7 @@ void merge(KeyIt1 a, KeyIt1 a_end, KeyIt2 b, KeyIt2 b_end, ValIt1 a_vals, ValIt2
   };
   while (a != a_end && b != b_end)
   {
-    if (comp(*b, *a)) // A wins ties: stability
+    if (comp(as_key<key_t>(*b), as_key<key_t>(*a))) // A wins ties: stability
       take_b();
     else
       take_a();

@@ -159,6 +159,7 @@ Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals
                    ValOut vals_out, Compare comp)
 {
   constexpr bool has_values = has_values_v<ValIt1>;
+  using key_t               = key_of<KeyIt1>;
   Size i = 0, j = 0, out = 0;
   while (i < a_count || j < b_count)
   {
@@ -169,8 +170,8 @@ Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals
     if constexpr (Op == set_op::difference)
       if (i == a_count)
         break;
-    const bool a_first = j == b_count || (i < a_count && comp(a[i], b[j]));
-    const bool b_first = i == a_count || (j < b_count && comp(b[j], a[i]));
+    const bool a_first = j == b_count || (i < a_count && comp(as_key<key_t>(a[i]), as_key<key_t>(b[j])));
+    const bool b_first = i == a_count || (j < b_count && comp(as_key<key_t>(b[j]), as_key<key_t>(a[i])));
     const set_slot slot = visit_slot<Op>(a_first, b_first);
     if (slot.emit)
     {

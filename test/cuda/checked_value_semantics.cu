@@ -1,0 +1,7 @@
+// MGPU_CHECK_PRECONDITIONS on the CUDA backend: the checks compare keys as
+// the algorithms do.
+#include "common/test_support.h"
+
+using backend = mgpu_test::cuda_backend;
+
+#include "cases/value_semantics_cases.h"
