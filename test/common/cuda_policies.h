@@ -2,6 +2,8 @@
 // caller's stream and temporary storage.
 #pragma once
 
+#include <mgpu/detail/cuda/policy_hub.h>
+
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -15,6 +17,20 @@ inline void cuda_require(cudaError_t status, const char* what)
 {
   if (status != cudaSuccess)
     throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
+}
+
+// Any kernel of this build: every kernel is compiled for the same
+// architectures, so its image tells which tuning the library's kernels run.
+template <int = 0>
+__global__ void build_probe_kernel()
+{}
+
+// Whether the library's kernels run their sm_90 tuning here (small launches
+// then skip the partition and take no scratch).
+inline bool runs_sm90_tuning()
+{
+  const int arch = mgpu::detail::cuda::kernel_arch<build_probe_kernel<>>("test");
+  return mgpu::detail::cuda::tier_of_arch(arch) == mgpu::detail::cuda::tuning_tier::sm90;
 }
 
 // Hands out device memory from an arena allocated up front and counts every

@@ -157,12 +157,12 @@ TEST_CASE("load_balance_search and intervals on the CUDA backend: streams, par_n
   mgpu_test::cuda_require(cudaStreamSynchronize(stream.stream), "sync");
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(segments), ref.segment);
 
-  // On sm_90 and later this launch, of about a hundred tiles (under a wave),
-  // takes no scratch: its tiles find their own item ranges. Older GPUs and
-  // the build with MGPU_LBS_OWN_RANGE_WAVES=0 and MGPU_LBS_HEAD_WAVES=0
-  // partition it, with scratch from the policy's allocator.
-  const bool partitioned = (MGPU_LBS_OWN_RANGE_WAVES == 0 && MGPU_LBS_HEAD_WAVES == 0) ||
-                           mgpu::detail::cuda::current_arch("test") < 90;
+  // With the sm_90 tuning this launch, of about a hundred tiles (under a
+  // wave), takes no scratch: its tiles find their own item ranges. The
+  // fallback tuning and the build with MGPU_LBS_OWN_RANGE_WAVES=0 and
+  // MGPU_LBS_HEAD_WAVES=0 partition it, with scratch from the policy's
+  // allocator.
+  const bool partitioned = (MGPU_LBS_OWN_RANGE_WAVES == 0 && MGPU_LBS_HEAD_WAVES == 0) || !mgpu_test::runs_sm90_tuning();
   mgpu_test::device_arena arena(64 << 20);
   run(thrust::cuda::par(arena.allocator()));
   CHECK((arena.state.allocations > 0) == partitioned);

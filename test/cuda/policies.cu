@@ -96,7 +96,7 @@ TEST_CASE("cuda policies: a merge small enough for its tiles to find their own s
   mgpu_test::device_arena arena(64 << 20);
   merge_problem problem; // 60 tiles
   problem.run(thrust::cuda::par(arena.allocator()));
-  const bool own_splits = mgpu::detail::cuda::current_arch("test") >= 90;
+  const bool own_splits = mgpu_test::runs_sm90_tuning();
   CHECK((arena.state.allocations == 0) == own_splits);
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(problem.out), problem.expected());
 }

@@ -1,5 +1,5 @@
-// Kernel launch helpers: grid sizing, the policy's stream, the device's
-// architecture (for picking tuned tile shapes) and end-of-call synchronization.
+// Kernel launch helpers: grid sizing, the policy's stream, the device's SM
+// count and end-of-call synchronization.
 #pragma once
 
 #include <mgpu/detail/cuda/error.h>
@@ -39,19 +39,6 @@ int cached_device_property(std::atomic<int> (&cache)[Devices], Query query, cons
   if (cacheable)
     cache[device].store(value, std::memory_order_relaxed);
   return value;
-}
-
-// Compute capability of the current device as major * 10 + minor (90 for
-// Hopper); selects between the sm_90 tile shapes and the fallback.
-inline int current_arch(const char* algorithm)
-{
-  static std::atomic<int> cache[64] = {};
-  return cached_device_property(cache, [&](int device) {
-    int major = 0, minor = 0;
-    check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), algorithm, "query compute capability");
-    check(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device), algorithm, "query compute capability");
-    return major * 10 + minor;
-  }, algorithm);
 }
 
 // Number of SMs of the current device.
