@@ -13,10 +13,10 @@ mkdir -p "$OUT"
 status=0
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$OUT/gpu.txt"
 
-targets=""
-[ "$mode" = bench ] && targets="--target mgpu_bench"
-cmake --preset default > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-cmake --build --preset default -j 16 $targets > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -40; exit 1; }
+preset=default
+[ "$mode" = bench ] && preset=benchmark
+cmake --preset $preset > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
+cmake --build --preset $preset -j 16 > "$OUT/build.log" 2>&1 || { grep -E "error|FAILED" "$OUT/build.log" | head -40; exit 1; }
 echo "build: ok"
 
 if [ "$mode" = tests ]; then
@@ -39,7 +39,7 @@ if [ "$mode" = tests ]; then
 fi
 
 if [ "$mode" = bench ]; then
-  bench=build/default/benchmark/mgpu_bench
+  bench=build/benchmark/benchmark/mgpu_bench
   run_family() { # name, filter, time limit in seconds
     timeout "$3" $bench --benchmark_filter="$2" --benchmark_out="$OUT/$1.json" --benchmark_out_format=json \
       > "$OUT/$1.txt" 2>&1
