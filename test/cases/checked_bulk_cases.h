@@ -98,3 +98,48 @@ TEST_CASE("checked bulk_remove and bulk_insert: valid inputs pass the checks")
                     merged.begin());
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(merged), (std::vector<int>{100, 0, 1, 2, 3, 4, 101, 102, 5, 6, 7, 8, 9, 103}));
 }
+
+TEST_CASE("checked bulk_remove and bulk_insert: in large inputs each rule is reported in turn, at its first position")
+{
+  // Indices spanning many reduction blocks on the CUDA backend.
+  const int n = 1 << 20;
+  auto source = mgpu_test::to_backend<backend>(mgpu_test::iota_values<int>(n, 0));
+  const int removed = n / 3;
+  std::vector<int> indices_host(removed);
+  for (int i = 0; i < removed; ++i)
+    indices_host[i] = 3 * i;
+  indices_host[0]     = -1;                        // out of range
+  indices_host[5000]  = indices_host[4999];        // a repeat
+  indices_host[60000] = indices_host[59999] - 1;   // out of order
+  auto indices = mgpu_test::to_backend<backend>(indices_host);
+  auto kept = mgpu_test::poisoned<backend, int>(n - removed);
+  auto remove = [&] {
+    mgpu::bulk_remove(backend::policy(), source.begin(), source.end(), indices.begin(), indices.end(), kept.begin());
+  };
+  checked::expect_rejected(remove, kept, {"mgpu::bulk_remove", "removal indices must be sorted", "position: 60000)"});
+  indices[60000] = 3 * 60000;
+  checked::expect_rejected(remove, kept, {"mgpu::bulk_remove", "must not repeat", "position: 5000)"});
+  indices[5000] = 3 * 5000;
+  checked::expect_rejected(remove, kept, {"mgpu::bulk_remove", "must lie in [0, 1048575]", "position: 0)"});
+  indices[0] = 0;
+  indices[removed - 1] = n;
+  checked::expect_rejected(remove, kept, {"mgpu::bulk_remove", "must lie in [0, 1048575]", "position: 349524)"});
+
+  const int inserted = n / 5;
+  std::vector<int> positions_host(inserted);
+  for (int i = 0; i < inserted; ++i)
+    positions_host[i] = 5 * i;
+  positions_host[inserted - 1] = n + 1;                      // out of range
+  positions_host[70000]        = positions_host[69999] - 1; // out of order
+  auto positions = mgpu_test::to_backend<backend>(positions_host);
+  auto values = mgpu_test::to_backend<backend>(mgpu_test::iota_values<int>(inserted, 0));
+  auto merged = mgpu_test::poisoned<backend, int>(n + inserted);
+  auto insert = [&] {
+    mgpu::bulk_insert(backend::policy(), source.begin(), source.end(), values.begin(), values.end(), positions.begin(),
+                      merged.begin());
+  };
+  checked::expect_rejected(insert, merged,
+                           {"mgpu::bulk_insert", "insertion positions must be sorted", "position: 70000)"});
+  positions[70000] = 5 * 70000;
+  checked::expect_rejected(insert, merged, {"mgpu::bulk_insert", "must lie in [0, 1048576]", "position: 209714)"});
+}

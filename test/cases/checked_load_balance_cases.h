@@ -107,3 +107,17 @@ TEST_CASE("checked load_balance: valid offsets pass the checks and run")
   typename backend::template vector<int> none;
   mgpu::load_balance_search(backend::policy(), none.begin(), none.end(), segments.begin(), segments.begin());
 }
+
+TEST_CASE("checked load_balance: in large inputs the first offending position is reported")
+{
+  // Offsets spanning many reduction blocks on the CUDA backend.
+  const int total = 1 << 20, segments = total / 16;
+  std::vector<int> offsets(segments);
+  for (int s = 0; s < segments; ++s)
+    offsets[s] = 16 * s;
+  offsets[50000] = total + 1;            // past the total (and a decrease after it)
+  offsets[40000] = offsets[39999] - 1;   // an earlier decrease
+  checked_lbs::expect_every_algorithm_rejects(offsets, total, {"offsets must be non-decreasing", "position: 40000)"});
+  offsets[40000] = 16 * 40000;
+  checked_lbs::expect_every_algorithm_rejects(offsets, total, {"offsets must not exceed the total", "position: 50000)"});
+}

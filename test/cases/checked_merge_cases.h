@@ -38,3 +38,18 @@ TEST_CASE("checked merge: sorted inputs pass the checks and merge")
   mgpu::merge(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), out.begin());
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(out), (std::vector<int>{1, 2, 2, 2, 3, 4}));
 }
+
+TEST_CASE("checked merge: in large inputs the first range's first violation is reported before the second's")
+{
+  // Both inputs span many reduction blocks on the CUDA backend.
+  const int n = 300000;
+  auto a_host = mgpu_test::iota_values<int>(n, 0), b_host = mgpu_test::iota_values<int>(n, 0);
+  a_host[n - 5] = -1;
+  b_host[1000] = b_host[200000] = -1;
+  auto a = mgpu_test::to_backend<backend>(a_host), b = mgpu_test::to_backend<backend>(b_host);
+  auto out = mgpu_test::poisoned<backend, int>(2 * n);
+  auto merge = [&] { mgpu::merge(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), out.begin()); };
+  checked::expect_rejected(merge, out, {"mgpu::merge", "first input range must be sorted", "position: 299995"});
+  a[n - 5] = n - 5;
+  checked::expect_rejected(merge, out, {"mgpu::merge", "second input range must be sorted", "position: 1000)"});
+}

@@ -135,3 +135,33 @@ TEST_CASE("checked set operations: valid inputs pass the checks")
   host.resize(3);
   MGPU_CHECK_EQUAL_RANGES(host, (std::vector<int>{1, 4, 5}));
 }
+
+TEST_CASE("checked set operations: in large inputs unsorted keys are reported before equivalent ones")
+{
+  // A = 0, 2, 4, ... and B = 1, 3, 5, ...: unique, spanning many reduction
+  // blocks on the CUDA backend.
+  const int n = 300000;
+  std::vector<int> a_host(n), b_host(n);
+  for (int i = 0; i < n; ++i)
+    a_host[i] = 2 * i, b_host[i] = 2 * i + 1;
+  a_host[100] = a_host[99]; // equivalent pair in A, still sorted
+  b_host[n - 3] = -1;       // unsorted in B
+  auto a = mgpu_test::to_backend<backend>(a_host), b = mgpu_test::to_backend<backend>(b_host);
+  auto out = mgpu_test::poisoned<backend, int>(2 * n);
+  const auto policy = backend::policy();
+  const ::cuda::std::less<> less;
+  auto unique_union = [&] {
+    mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), out.begin(), less, mgpu::unique_keys);
+  };
+  checked::expect_rejected(unique_union, out,
+                           {"mgpu::set_union", "second input range must be sorted", "position: 299997"});
+  checked::expect_rejected([&] { mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), out.begin()); }, out,
+                           {"mgpu::set_union", "second input range must be sorted", "position: 299997"});
+  b[n - 3] = 2 * (n - 3) + 1;
+  b[50] = b_host[49]; // an earlier equivalent pair, in B
+  checked::expect_rejected(unique_union, out,
+                           {"mgpu::set_union", "first input range must not hold equivalent keys", "position: 100)"});
+  a[100] = 200;
+  checked::expect_rejected(unique_union, out,
+                           {"mgpu::set_union", "second input range must not hold equivalent keys", "position: 50)"});
+}

@@ -41,7 +41,8 @@ template <class Policy, class OffsetIt, class Count, class Op>
 void run_load_balanced(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_last, Count total, const Op& op,
                        const char* algorithm)
 {
-  require_valid_offsets(policy, offsets_first, offsets_last, total, algorithm);
+  if constexpr (checking_preconditions)
+    require_valid_offsets(policy, offsets_first, offsets_last, total, algorithm);
   const auto segment_count = offsets_last - offsets_first;
   if (!(segment_count > 0) || !(total > 0))
     return;

@@ -17,8 +17,8 @@ void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2
            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
   // Both inputs are compared as the first one's value type, as the merge does.
-  require_sorted<key_of<KeyIt1>>(policy, a_first, a_last, comp, algorithm, "the first input range");
-  require_sorted<key_of<KeyIt1>>(policy, b_first, b_last, comp, algorithm, "the second input range");
+  if constexpr (checking_preconditions)
+    require_sorted_inputs<key_of<KeyIt1>>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
     cuda::merge(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out, comp, algorithm);

@@ -22,14 +22,9 @@ std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2
                            const char* algorithm)
 {
   // Both inputs are compared as the first one's value type, as the operation does.
-  using key_t = key_of<KeyIt1>;
-  require_sorted<key_t>(policy, a_first, a_last, comp, algorithm, "the first input range");
-  require_sorted<key_t>(policy, b_first, b_last, comp, algorithm, "the second input range");
-  if constexpr (Multiplicity == key_multiplicity::unique)
-  {
-    require_unique_sorted<key_t>(policy, a_first, a_last, comp, algorithm, "the first input range");
-    require_unique_sorted<key_t>(policy, b_first, b_last, comp, algorithm, "the second input range");
-  }
+  if constexpr (checking_preconditions)
+    require_sorted_inputs<key_of<KeyIt1>, Multiplicity == key_multiplicity::unique>(policy, a_first, a_last, b_first,
+                                                                                    b_last, comp, algorithm);
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
     return cuda::set_operation<Op, Multiplicity>(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out,
