@@ -29,8 +29,11 @@ namespace mgpu {
 ///   is sorted ascending (repeats allowed) and each position lies in
 ///   `[0, last - first]`; the end position appends. `result` has room for
 ///   `(last - first) + (values_last - values_first)` elements and overlaps no
-///   input. Checked under `MGPU_CHECK_PRECONDITIONS`, which throws
-///   `std::invalid_argument` before writing anything.
+///   input.
+///   Violated, the output is unspecified but memory-safe: only the given
+///   ranges are read and written, no kernel faults and the CUDA context keeps
+///   working; checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   `std::invalid_argument` instead, before writing anything.
 /// \par Stability: source elements keep their order, values keep theirs, and
 ///   values sharing a position appear in their order, all before the source
 ///   element at that position.

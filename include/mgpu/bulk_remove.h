@@ -27,8 +27,11 @@ namespace mgpu {
 /// \pre The indices ascend strictly (sorted, no repeats) and each lies in
 ///   `[0, last - first)`. `result` has room for
 ///   `(last - first) - (indices_last - indices_first)` elements and overlaps
-///   neither input. Checked under `MGPU_CHECK_PRECONDITIONS`, which throws
-///   `std::invalid_argument` before writing anything.
+///   neither input.
+///   Violated, the output is unspecified but memory-safe: only the given
+///   ranges are read and written, no kernel faults and the CUDA context keeps
+///   working; checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   `std::invalid_argument` instead, before writing anything.
 /// \par Stability: the surviving elements keep their order.
 /// \par Complexity: O(n + m) work for n source elements and m indices; each
 ///   source element and index is read once and each survivor written once,

@@ -29,7 +29,10 @@ namespace mgpu {
 /// \pre `[offsets_first, offsets_last)` is non-decreasing, starts at 0 and
 ///   holds no value above the total `result_last - result_first`;
 ///   `values_first` holds one value per interval; the result overlaps no
-///   input. Checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   input.
+///   Violated, the output is unspecified but memory-safe: only the given
+///   ranges are read and written, no kernel faults and the CUDA context keeps
+///   working; checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
 ///   `std::invalid_argument` naming the rule and the first offending offset.
 /// \par Complexity: O(n + m) work for n items and m intervals: each offset
 ///   and value read about once, each result written once.
@@ -57,7 +60,8 @@ void interval_expand(const thrust::detail::execution_policy_base<DerivedPolicy>&
 ///
 /// \pre As for `interval_expand`; `gather_first` holds one start per
 ///   interval and every interval lies inside `input`. Source intervals may
-///   overlap.
+///   overlap. The starts are used as given, the one input not made safe: with
+///   bad offsets a rank may reach anywhere in `[0, total)`.
 /// \par Complexity, synchronization: as for `interval_expand`; each input
 ///   element of an interval is read once.
 ///
@@ -81,7 +85,8 @@ void interval_gather(const thrust::detail::execution_policy_base<DerivedPolicy>&
 ///
 /// \pre As for `interval_expand` with the total `input_last - input_first`;
 ///   `scatter_first` holds one start per interval; destination intervals do
-///   not overlap each other (the result is otherwise unspecified).
+///   not overlap each other (the result is otherwise unspecified). The starts
+///   are used as given, as for `interval_gather`.
 /// \par Complexity, synchronization: as for `interval_expand`.
 ///
 /// \code
@@ -105,7 +110,8 @@ void interval_scatter(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \pre As for `interval_expand` with the given `total`; `gather_first` and
 ///   `scatter_first` hold one start per interval; destination intervals do
 ///   not overlap each other (the result is otherwise unspecified); source
-///   intervals may overlap.
+///   intervals may overlap. The starts are used as given, as for
+///   `interval_gather`.
 /// \par Complexity, synchronization: as for `interval_expand`.
 ///
 /// \code

@@ -31,7 +31,10 @@ namespace mgpu {
 ///   holds no value above the total `result_last - result_first` (the
 ///   exclusive scan of the segments' counts). Segments of count 0 are allowed
 ///   anywhere. There is at least one segment unless the total is 0. The result
-///   overlaps no input. Checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   overlaps no input.
+///   Violated, the output is unspecified but memory-safe: only the given
+///   ranges are read and written, no kernel faults and the CUDA context keeps
+///   working; checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
 ///   `std::invalid_argument` naming the rule and the first offending offset.
 /// \par Complexity: O(n + m) work for n items and m segments; each offset is
 ///   read about once and each result written once, in a partition pass and
@@ -67,6 +70,8 @@ void load_balance_search(const thrust::detail::execution_policy_base<DerivedPoli
 /// positions derived from `(s, rank)`.
 ///
 /// \pre As for `load_balance_search`, with `total` the number of work items.
+///   Whatever the offsets, `f` only ever sees `i` and `rank` in `[0, total)`
+///   and `s` in `[0, m)`.
 /// \par Complexity: O(n + m) work, balanced across the device whatever the
 ///   distribution of counts; offsets are read about once.
 /// \par Synchronization: as for `load_balance_search`.

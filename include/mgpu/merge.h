@@ -23,8 +23,13 @@ namespace mgpu {
 /// \brief Merges the sorted ranges `[first1, last1)` and `[first2, last2)`
 /// into `result`.
 ///
-/// \pre Both ranges are sorted by `comp`. `result` has room for
-///   `(last1 - first1) + (last2 - first2)` elements and overlaps neither input.
+/// \pre Both ranges are sorted by `comp`, a strict weak ordering. `result` has
+///   room for `(last1 - first1) + (last2 - first2)` elements and overlaps
+///   neither input.
+///   Violated, the output is unspecified but memory-safe: only the given
+///   ranges are read and written, no kernel faults and the CUDA context keeps
+///   working; checked builds (`MGPU_CHECK_PRECONDITIONS`) throw
+///   `std::invalid_argument` instead, before writing anything.
 /// \par Stability: for equivalent elements, those of the first range come
 ///   first, each range in its own order (`std::merge` semantics).
 /// \par Complexity: O(n) work and O(n / tile + log n) span for n outputs;

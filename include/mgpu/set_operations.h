@@ -53,7 +53,8 @@ struct unique_keys_t
 
 /// Passed after the comparator, promises that neither input range holds two
 /// equivalent keys, so the cheaper unique-keys partitioning can be used.
-/// With `MGPU_CHECK_PRECONDITIONS` the promise is checked.
+/// With `MGPU_CHECK_PRECONDITIONS` the promise is checked; otherwise a broken
+/// one gives unspecified output, memory-safe as for any violated precondition.
 inline constexpr unique_keys_t unique_keys{};
 
 namespace detail {
@@ -98,8 +99,13 @@ thrust::pair<KeyOut, ValOut> set_pairs(const thrust::detail::execution_policy_ba
 /// \brief Copies to `result` the elements of `[first1, last1)` that have a
 /// key-rank match in `[first2, last2)` (`std::set_intersection`).
 ///
-/// \pre Both ranges sorted by `comp`; `result` has room for
-///   `min(last1 - first1, last2 - first2)` elements and overlaps no input.
+/// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
+///   room for `min(last1 - first1, last2 - first2)` elements and overlaps no
+///   input; with `unique_keys`, neither range holds equivalent keys.
+///   Violated, the output is unspecified but memory-safe: only the given
+///   ranges are read and written (the returned end stays within that room),
+///   no kernel faults and the CUDA context keeps working; checked builds
+///   (`MGPU_CHECK_PRECONDITIONS`) throw `std::invalid_argument` instead.
 /// \par Stability: outputs are the first range's elements, in its order.
 /// \return The end of the output.
 ///
@@ -136,8 +142,10 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 /// \brief Copies to `result` every element of both ranges, each key-rank
 /// match once, taken from the first range (`std::set_union`).
 ///
-/// \pre Both ranges sorted by `comp`; `result` has room for
-///   `(last1 - first1) + (last2 - first2)` elements and overlaps no input.
+/// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
+///   room for `(last1 - first1) + (last2 - first2)` elements and overlaps no
+///   input; with `unique_keys`, neither range holds equivalent keys.
+///   Violated: as for `set_intersection`.
 /// \par Stability: equivalent outputs keep their ranges' orders; matched
 ///   ones come from the first range.
 /// \return The end of the output.
@@ -174,8 +182,10 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 /// \brief Copies to `result` the elements of `[first1, last1)` that have no
 /// key-rank match in `[first2, last2)` (`std::set_difference`).
 ///
-/// \pre Both ranges sorted by `comp`; `result` has room for
-///   `last1 - first1` elements and overlaps no input.
+/// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
+///   room for `last1 - first1` elements and overlaps no input; with
+///   `unique_keys`, neither range holds equivalent keys.
+///   Violated: as for `set_intersection`.
 /// \par Stability: outputs are the first range's elements, in its order.
 /// \return The end of the output.
 ///
@@ -211,8 +221,10 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 /// \brief Copies to `result` the elements of either range that have no
 /// key-rank match in the other (`std::set_symmetric_difference`).
 ///
-/// \pre Both ranges sorted by `comp`; `result` has room for
-///   `(last1 - first1) + (last2 - first2)` elements and overlaps no input.
+/// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
+///   room for `(last1 - first1) + (last2 - first2)` elements and overlaps no
+///   input; with `unique_keys`, neither range holds equivalent keys.
+///   Violated: as for `set_intersection`.
 /// \par Stability: equivalent outputs come from one range only, in its order.
 /// \return The end of the output.
 ///

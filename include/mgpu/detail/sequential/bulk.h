@@ -1,5 +1,7 @@
 // Sequential bulk remove and bulk insert: the reference backend for host
 // policies. One pass over the source, the indices consumed alongside it.
+// Whatever the indices or positions hold, neither loop reads past an input
+// or writes more elements than its valid output would have.
 #pragma once
 
 #include <thrust/iterator/iterator_traits.h>
@@ -12,9 +14,13 @@ template <class InputIt, class IndexIt, class OutputIt>
 void bulk_remove(InputIt first, InputIt last, IndexIt indices, IndexIt indices_last, OutputIt result)
 {
   using Size = typename thrust::iterator_traits<InputIt>::difference_type;
-  Size position = 0;
-  for (; first != last; ++first, ++position)
+  // The output holds count - index count elements; bad indices remove fewer.
+  Size room = (last - first) - static_cast<Size>(indices_last - indices);
+  for (Size position = 0; first != last && room > 0; ++first, ++position)
   {
+    // Indices behind the position (repeated, unsorted or negative) name nothing left to remove.
+    while (indices != indices_last && static_cast<Size>(*indices) < position)
+      ++indices;
     if (indices != indices_last && static_cast<Size>(*indices) == position)
     {
       ++indices;
@@ -22,6 +28,7 @@ void bulk_remove(InputIt first, InputIt last, IndexIt indices, IndexIt indices_l
     }
     *result = *first;
     ++result;
+    --room;
   }
 }
 
@@ -33,15 +40,16 @@ void bulk_insert(InputIt first, InputIt last, ValueIt values, ValueIt values_las
                  OutputIt result)
 {
   using Size = typename thrust::iterator_traits<InputIt>::difference_type;
-  for (Size position = 0;; ++first, ++position)
+  for (Size position = 0; first != last; ++first, ++position)
   {
     for (; values != values_last && static_cast<Size>(*positions) <= position; ++values, ++positions, ++result)
       *result = *values;
-    if (first == last)
-      break;
     *result = *first;
     ++result;
   }
+  // The rest append, so every value is written once even behind a position past the end.
+  for (; values != values_last; ++values, ++result)
+    *result = *values;
 }
 
 } // namespace mgpu::detail::sequential

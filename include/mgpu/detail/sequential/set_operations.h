@@ -152,7 +152,9 @@ MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(const Key* tile_keys, int
 namespace mgpu::detail::sequential {
 
 // std::set_* on sorted multisets with values travelling with their keys.
-// Returns the number of outputs.
+// Returns the number of outputs, which on any input stays within what a
+// valid one could give: min(a, b) for an intersection, a for a difference,
+// a + b for the others.
 template <set_op Op, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out,
@@ -170,8 +172,9 @@ Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals
     if constexpr (Op == set_op::difference)
       if (i == a_count)
         break;
+    // Excluding a_first keeps every slot consuming an input when comp holds both ways.
     const bool a_first = j == b_count || (i < a_count && comp(as_key<key_t>(a[i]), as_key<key_t>(b[j])));
-    const bool b_first = i == a_count || (j < b_count && comp(as_key<key_t>(b[j]), as_key<key_t>(a[i])));
+    const bool b_first = !a_first && (i == a_count || comp(as_key<key_t>(b[j]), as_key<key_t>(a[i])));
     const set_slot slot = visit_slot<Op>(a_first, b_first);
     if (slot.emit)
     {

@@ -1,0 +1,72 @@
+#include "common/test_support.h"
+
+using backend = mgpu_test::cuda_backend;
+
+#include "cases/bad_input_cases.h"
+
+#include <thrust/count.h>
+#include <thrust/fill.h>
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+
+namespace {
+
+int multiprocessor_count()
+{
+  int device = 0, count = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device);
+  return count;
+}
+
+} // namespace
+
+TEST_CASE("bad input: launches large enough to run the partition kernels")
+{
+  // Per SM, more items than 24 merge tiles, 2 waves of set tiles or 4 waves
+  // of load-balancing tiles hold at their sm_90 tunings.
+  const std::size_t sms = std::size_t(multiprocessor_count());
+  const std::size_t a_count = 100000 * sms, b_count = 100000 * sms;
+  CAPTURE(a_count);
+  {
+    const bad_input_cases::two_ranges<int> in(bad_input_cases::unsorted_ints(a_count, 7001),
+                                              bad_input_cases::unsorted_ints(b_count, 7002));
+    bad_input_cases::check_merge(in, ::cuda::std::less<>{}, false);
+    bad_input_cases::check_every_set_operation(in, ::cuda::std::less<>{}, false);
+  }
+
+  const std::size_t total = 250000 * sms, segments = total / 8;
+  CAPTURE(total);
+  const auto valid = bad_input_cases::valid_offsets(segments, static_cast<long long>(total), 7003);
+  auto decreasing = valid;
+  std::reverse(decreasing.begin(), decreasing.end());
+  bad_input_cases::check_bad_offsets("decreasing", bad_input_cases::converted<int>(decreasing), total);
+  auto shifted = valid;
+  for (auto& offset : shifted)
+    offset += static_cast<long long>(total / 3);
+  bad_input_cases::check_bad_offsets("starting above 0", bad_input_cases::converted<int>(shifted), total);
+  auto huge = bad_input_cases::converted<int>(valid);
+  for (std::size_t s = 1; s < huge.size(); s += 7)
+    huge[s] = bad_input_cases::int_max;
+  bad_input_cases::check_bad_offsets("huge values", huge, total);
+}
+
+// Runs last in doctest's default order (by file, then line): after every
+// bad input above, the context must still allocate, launch and synchronize.
+TEST_CASE("bad input: the CUDA context keeps working afterwards")
+{
+  bad_input_cases::check_merge(bad_input_cases::two_ranges<int>(bad_input_cases::unsorted_ints(100000, 8001),
+                                                                bad_input_cases::unsorted_ints(77777, 8002)),
+                               ::cuda::std::less<>{}, false);
+  const std::size_t count = std::size_t(1) << 20;
+  int* raw = nullptr;
+  REQUIRE(cudaMalloc(&raw, count * sizeof(int)) == cudaSuccess);
+  const auto first = thrust::device_pointer_cast(raw);
+  thrust::fill(thrust::device, first, first + count, 42);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(thrust::count(thrust::device, first, first + count, 42) == std::ptrdiff_t(count));
+  CHECK(cudaFree(raw) == cudaSuccess);
+  CHECK(cudaGetLastError() == cudaSuccess);
+}
