@@ -60,8 +60,8 @@ struct bulk_insert_tile_types
 template <class Tuning, bool FullTile, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt,
           class Storage>
 __device__ MGPU_FORCEINLINE void bulk_insert_tile(
-  Storage& shared, SourceIt source, ValueIt values, PositionIt positions, const Size* splits, OutputIt result,
-  Size tile, int tile_len)
+  Storage& shared, SourceIt source, Size count, ValueIt values, Size value_count, PositionIt positions,
+  const Size* splits, OutputIt result, Size tile, int tile_len)
 {
   using shape   = typename Tuning::shape;
   using T       = value_of<SourceIt>;
@@ -72,11 +72,15 @@ __device__ MGPU_FORCEINLINE void bulk_insert_tile(
   const Size tile_begin = tile * Size(NV);
 
   wait_for_partition();
-  const Size value_begin  = splits[tile];
-  const Size slice        = splits[tile + 1] - value_begin;
-  const int value_len     = slice < 0 ? 0 : slice > tile_len ? tile_len : static_cast<int>(slice);
-  const int source_len    = tile_len - value_len;
+  // Invalid positions leave splits anywhere in [0, value_count]: keep the
+  // tile's values and source elements inside both inputs.
+  const Size value_begin  = min(max(splits[tile], max(Size(0), tile_begin - count)), min(tile_begin, value_count));
   const Size source_begin = tile_begin - value_begin;
+  const Size slice        = splits[tile + 1] - value_begin;
+  const int value_len     = min(max(slice < 0 ? 0 : slice > tile_len ? tile_len : static_cast<int>(slice),
+                                    tile_len - static_cast<int>(min(Size(tile_len), count - source_begin))),
+                                static_cast<int>(min(Size(tile_len), value_count - value_begin)));
+  const int source_len    = tile_len - value_len;
 
   // Stage values then source elements, and the values' slots (value j's
   // slot is positions[j] + j - tile_begin). Every global load is issued
@@ -179,7 +183,8 @@ __device__ MGPU_FORCEINLINE void bulk_insert_tile(
 
 template <class Hub, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm) bulk_insert_kernel(
-  SourceIt source, ValueIt values, PositionIt positions, Size total, const Size* splits, OutputIt result)
+  SourceIt source, Size count, ValueIt values, Size value_count, PositionIt positions, const Size* splits,
+  OutputIt result)
 {
   using Tuning    = compiled_policy_t<Hub>;
   using storage_t = typename bulk_insert_tile_types<Tuning, value_of<SourceIt>>::storage;
@@ -187,12 +192,14 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
 
   constexpr int NV   = Tuning::shape::tile_size;
   const Size tile    = blockIdx.x;
-  const Size left    = total - tile * Size(NV);
+  const Size left    = count + value_count - tile * Size(NV);
   const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
   if (tile_len == NV)
-    bulk_insert_tile<Tuning, true>(shared_storage.Alias(), source, values, positions, splits, result, tile, tile_len);
+    bulk_insert_tile<Tuning, true>(
+      shared_storage.Alias(), source, count, values, value_count, positions, splits, result, tile, tile_len);
   else
-    bulk_insert_tile<Tuning, false>(shared_storage.Alias(), source, values, positions, splits, result, tile, tile_len);
+    bulk_insert_tile<Tuning, false>(
+      shared_storage.Alias(), source, count, values, value_count, positions, splits, result, tile, tile_len);
 }
 
 // Bulk insert with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
@@ -222,8 +229,8 @@ void bulk_insert_with_hub(Policy& policy, SourceIt source, Size count, ValueIt v
       stream, insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count}, Size(shape::tile_size),
       num_tiles, splits.get(), algorithm);
     launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
-                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, values_it,
-                       positions_it, total, static_cast<const Size*>(splits.get()), result_it);
+                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
+                       values_it, value_count, positions_it, static_cast<const Size*>(splits.get()), result_it);
     finish(policy, algorithm);
   });
 }

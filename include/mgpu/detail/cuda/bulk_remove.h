@@ -52,8 +52,9 @@ struct bulk_remove_tile_types
 };
 
 template <class Tuning, bool FullTile, class Size, class SourceIt, class IndexIt, class OutputIt, class Storage>
-__device__ MGPU_FORCEINLINE void bulk_remove_tile(
-  Storage& shared, SourceIt source, IndexIt indices, const Size* splits, OutputIt result, Size tile, int tile_len)
+__device__ MGPU_FORCEINLINE void bulk_remove_tile(Storage& shared, SourceIt source, Size count, IndexIt indices,
+                                                 Size index_count, const Size* splits, OutputIt result, Size tile,
+                                                 int tile_len)
 {
   using shape       = typename Tuning::shape;
   using T           = value_of<SourceIt>;
@@ -81,9 +82,14 @@ __device__ MGPU_FORCEINLINE void bulk_remove_tile(
   }
 
   wait_for_partition();
-  const Size index_begin = splits[tile];
+  // Invalid indices leave splits anywhere in [0, index_count]: keep the
+  // tile's indices and survivors inside their ranges, as valid splits are.
+  const Size out_size    = count - index_count;
+  const Size index_begin = min(max(splits[tile], max(Size(0), tile_begin - out_size)), min(index_count, tile_begin));
   const Size slice       = splits[tile + 1] - index_begin;
-  const int removed      = slice < 0 ? 0 : slice > tile_len ? tile_len : static_cast<int>(slice);
+  const int removed = min(max(slice < 0 ? 0 : slice > tile_len ? tile_len : static_cast<int>(slice),
+                              tile_len - static_cast<int>(min(Size(tile_len), out_size - (tile_begin - index_begin)))),
+                          static_cast<int>(min(Size(tile_len), index_count - index_begin)));
 
   if constexpr (FullTile)
   {
@@ -188,7 +194,8 @@ __device__ MGPU_FORCEINLINE void bulk_remove_tile(
 
 template <class Hub, class Size, class SourceIt, class IndexIt, class OutputIt>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
-  bulk_remove_kernel(SourceIt source, Size count, IndexIt indices, const Size* splits, OutputIt result)
+  bulk_remove_kernel(SourceIt source, Size count, IndexIt indices, Size index_count, const Size* splits,
+                     OutputIt result)
 {
   using Tuning    = compiled_policy_t<Hub>;
   using storage_t = typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage;
@@ -199,9 +206,11 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const Size left    = count - tile * Size(NV);
   const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
   if (tile_len == NV)
-    bulk_remove_tile<Tuning, true>(shared_storage.Alias(), source, indices, splits, result, tile, tile_len);
+    bulk_remove_tile<Tuning, true>(
+      shared_storage.Alias(), source, count, indices, index_count, splits, result, tile, tile_len);
   else
-    bulk_remove_tile<Tuning, false>(shared_storage.Alias(), source, indices, splits, result, tile, tile_len);
+    bulk_remove_tile<Tuning, false>(
+      shared_storage.Alias(), source, count, indices, index_count, splits, result, tile, tile_len);
 }
 
 // Bulk remove with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
@@ -230,7 +239,7 @@ void bulk_remove_with_hub(Policy& policy, SourceIt source, Size count, IndexIt i
       num_tiles, splits.get(), algorithm);
     launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
                        static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
-                       indices_it, static_cast<const Size*>(splits.get()), result_it);
+                       indices_it, index_count, static_cast<const Size*>(splits.get()), result_it);
     finish(policy, algorithm);
   });
 }

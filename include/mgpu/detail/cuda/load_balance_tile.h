@@ -29,9 +29,29 @@
 
 #include <cuda/std/functional>
 
+#include <cstdint>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
+
+// Where the threads' walks start and end (tile_walk_is_whole): per thread
+// where no segment data is staged (spare shared memory, scarce registers),
+// else each warp's first start, the next lane's passing in a register.
+template <class Shape, bool PerThread>
+struct lbs_walk_bounds
+{
+  static constexpr bool per_thread = true;
+  static_assert(Shape::tile_size < 65536, "tile positions fit in 16 bits");
+  std::uint16_t start[Shape::threads];
+  std::uint16_t end[Shape::threads];
+};
+
+template <class Shape>
+struct lbs_walk_bounds<Shape, false>
+{
+  static constexpr bool per_thread = false;
+  int warp_start[Shape::threads / 32];
+};
 
 // Shared memory of one tile. The tile's `local` array, at most 3 ints into
 // `slots_and_starts` (so that the slots of 16-byte-aligned outputs are
@@ -51,6 +71,7 @@ struct lbs_tile_storage
   alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3];
   SegmentData staged[staged_count];
   Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0
+  lbs_walk_bounds<Shape, is_lbs_nothing_v<SegmentData>> walk_bounds;
 };
 
 // Whether an operation's segment data goes where the segment starts were,
@@ -172,9 +193,13 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
 // bound), so an item lands in the last segment starting at or before it. In
 // a full tile no step leaves the tile, and the sentinel after the tile's
 // starts stops the walk over B at the right place, so the loop needs no range
-// checks; the last tile clamps.
-template <class Shape, bool FullTile>
-__device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
+// checks; the last tile clamps. On any starts a full tile's walk stays in
+// bounds: it ends by diagonal tile_size, so it writes below local[tile_size]
+// and cannot pass the sentinel (that takes a_pos >= a_len at that diagonal);
+// its slots lie in [0, b_len]. Returns where it ended and where the next
+// lane's began, or records both in `bounds` (lbs_walk_bounds).
+template <class Shape, bool FullTile, class Bounds>
+__device__ MGPU_FORCEINLINE int2 walk_tile(int a_len, int b_len, int* local, Bounds& bounds)
 {
   constexpr int VT        = Shape::items_per_thread;
   const int* tile_offsets = local + a_len + 1; // starts of segments b0 ...; [b_len] is the sentinel
@@ -184,6 +209,16 @@ __device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
     thrust::counting_iterator<int>(0), a_len, tile_offsets, b_len, diag, ::cuda::std::less<int>{});
   int b_pos = diag - a_pos;
   int key   = tile_offsets[b_pos];
+
+  int next_start = 0;
+  if constexpr (Bounds::per_thread)
+    bounds.start[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
+  else
+  {
+    next_start = __shfl_down_sync(0xffffffffu, a_pos, 1);
+    if (threadIdx.x % 32 == 0)
+      bounds.warp_start[threadIdx.x / 32] = a_pos;
+  }
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
@@ -198,6 +233,34 @@ __device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
       key = tile_offsets[FullTile ? b_pos : min(b_pos, b_len)];
     }
   }
+  if constexpr (Bounds::per_thread)
+    bounds.end[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
+  return make_int2(a_pos, next_start);
+}
+
+// After the walk's barrier, before anything overwrites the starts: whether
+// the walks tiled the items exactly once (each ended where the next began),
+// and none fell before the first start with no segment there (slot 0 would
+// name segment -1). Always with valid offsets; else slots may be unwritten.
+template <class Shape, class Size, class Bounds>
+__device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, int2 walk,
+                                                    const Bounds& bounds, const int* local)
+{
+  const unsigned tid = threadIdx.x;
+  const bool last    = tid == Shape::threads - 1;
+  int end, next;
+  if constexpr (Bounds::per_thread)
+  {
+    end  = bounds.end[tid];
+    next = last ? range.item_count : bounds.start[tid + 1];
+  }
+  else
+  {
+    end  = walk.x;
+    next = last ? range.item_count : tid % 32 == 31 ? bounds.warp_start[tid / 32 + 1] : walk.y;
+  }
+  const bool head_ok = tid != 0 || range.segment_begin > 0 || local[range.item_count + 1] <= 0;
+  return head_ok && end == next;
 }
 
 // Operations with restaged data, during and after the walk: each thread
@@ -377,17 +440,25 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
 
   stage_tile_segments<Shape>(offsets, range, op, local, shared);
   __syncthreads();
+  // A tile whose walks are not whole (only with invalid offsets) skips its items.
   if constexpr (lbs_restages_data_v<Op>)
   {
     restaged_segment_data<Shape, Op> restaged;
     restaged.load(range, op);
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+    const int2 walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
+    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local);
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
+    if (!__syncthreads_and(whole))
+      return;
   }
   else
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
-  __syncthreads();
+  {
+    const int2 walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
+    __syncthreads();
+    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local)))
+      return;
+  }
 
   if constexpr (Width > 1)
     store_tile_vectors<Shape, Width>(range, head, local, staged, op);

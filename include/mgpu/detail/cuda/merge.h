@@ -151,7 +151,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_
   const Size tile       = blockIdx.x;
   const Size total      = a_count + b_count;
   const Size diag_begin = tile * Size(Shape::tile_size);
-  const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total);
+  // Not min(diag_begin + tile_size, total): that may wrap int32 near 2^31.
+  const Size diag_end   = total - diag_begin > Size(Shape::tile_size) ? diag_begin + Size(Shape::tile_size) : total;
   Size a_begin, a_end;
   if constexpr (OwnSplits)
   {

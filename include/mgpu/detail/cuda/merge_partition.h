@@ -24,7 +24,7 @@ __global__ void merge_partition_kernel(
   if (split < num_splits)
   {
     const Size total = a_count + b_count;
-    const Size diag  = split * tile_size < total ? split * tile_size : total;
+    const Size diag  = split < num_splits - 1 ? split * tile_size : total; // num_tiles * tile_size may wrap int32
     a_splits[split]  = merge_path<Bounds>(a, a_count, b, b_count, diag, comp);
   }
 }

@@ -32,8 +32,10 @@ template <class Shape, class Key, class Size, slot_record Record>
 struct set_tile_storage
 {
   // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
-  // plus one look-ahead key from each input, placed as the bulk copies need.
-  static constexpr int load_capacity = Shape::tile_size + 3 + 2 * slice_slack_v<Key>;
+  // plus one look-ahead key from each input, placed as the bulk copies need,
+  // plus items_per_thread: how far past B's slice the unchecked serial loop
+  // reads (one key per slot) when the comparator disagrees with the data.
+  static constexpr int load_capacity = Shape::tile_size + 3 + 2 * slice_slack_v<Key> + Shape::items_per_thread;
   static_assert(load_capacity <= 65536, "tile positions fit in 16 bits");
 
   using scan_t = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
@@ -60,8 +62,8 @@ template <class Hub, set_op Op, key_multiplicity Multiplicity, class Size, class
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
   set_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, KeyOut keys_out,
-  ValOut vals_out, Compare comp, int prefetch_distance)
+  const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, Size capacity,
+  KeyOut keys_out, ValOut vals_out, Compare comp, int prefetch_distance)
 {
   using Tuning      = compiled_policy_t<Hub>;
   using Shape       = typename Tuning::shape;
@@ -81,6 +83,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const int tid       = threadIdx.x;
   const int tile      = blockIdx.x;
   const int num_tiles = gridDim.x;
+  const Size total    = a_count + b_count;
+  auto diag_end_of    = [&](int t) { return total - Size(t) * Size(NV) > Size(NV) ? Size(t + 1) * Size(NV) : total; };
   set_split<Size> first, last;
   if (splits == nullptr) // no partition: two warps find the tile's cuts
   {
@@ -88,7 +92,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     set_split<Size> cuts[2];
     find_tile_ends(cuts, [&](int end) {
       const Size p    = Size(tile + end);
-      const Size diag = p < Size(num_tiles) ? p * Size(NV) : a_count + b_count;
+      const Size diag = p < Size(num_tiles) ? p * Size(NV) : total;
       return warp_balanced_cut<Multiplicity>(a_keys, a_count, b_keys, b_count, diag, comp);
     });
     first = cuts[0];
@@ -104,11 +108,14 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     const int ahead = tile + prefetch_distance;
     if (bulk_copyable_v<KeyIt1, KeyIt2, key_t> && tid == NT - 1 && prefetch_distance > 0 && ahead < num_tiles)
     {
-      const set_split<Size> ahead_first = splits[ahead], ahead_last = splits[ahead + 1];
+      set_split<Size> ahead_first = splits[ahead], ahead_last = splits[ahead + 1];
+      clamp_tile_cuts(ahead_first, ahead_last, Size(ahead) * Size(NV), diag_end_of(ahead), a_count, b_count);
       prefetch_two_slices_l2<key_t>(a_keys + ahead_first.a, static_cast<int>(ahead_last.a - ahead_first.a),
                                     b_keys + ahead_first.b, static_cast<int>(ahead_last.b - ahead_first.b));
     }
   }
+  // Unsorted input: a_len, b_len >= 0, a_len + b_len <= NV + 1 inside both inputs, star_begin 0 or 1.
+  clamp_tile_cuts(first, last, Size(tile) * Size(NV), diag_end_of(tile), a_count, b_count);
   const int star_begin   = static_cast<int>(first.a + first.b - Size(tile) * NV);
   const int a_len        = static_cast<int>(last.a - first.a);
   const int b_len        = static_cast<int>(last.b - first.b);
@@ -126,7 +133,9 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
                               &shared.load_barrier);
 
   // Each thread's share of the tile starts where its diagonal meets the
-  // Balanced Path; it runs the serial set operation from there.
+  // Balanced Path; it runs the serial set operation from there. (An
+  // inconsistent comparator can take it up to VT keys past a slice:
+  // load_capacity holds them, and the value gather below caps positions.)
   slot_t<record, key_t> slots[VT];
   const unsigned commit = thread_set_operation<VT, Op, Multiplicity, record>(
     tile_keys, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
@@ -171,8 +180,11 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const Size tile_offset = shared.tile_offset;
 
   // Rows past the tile's outputs are skipped (uniform over the CTA): most
-  // rows of a sparse result such as an intersection.
-  const int outputs = static_cast<int>(tile_outputs);
+  // rows of a sparse result such as an intersection. Outputs past the
+  // largest valid result (only on unsorted input, where sums may even wrap) are dropped.
+  const int outputs = tile_offset >= 0 && tile_offset < capacity
+                      ? static_cast<int>(min(tile_outputs, capacity - tile_offset))
+                      : 0;
   if constexpr (record == slot_record::key)
     for_each_striped<NT, VT>(outputs, [&](int, int j) { keys_out[tile_offset + j] = shared.tile.compacted[j]; });
   else
@@ -182,15 +194,20 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     // otherwise. Positions rise along each side, so the reads stay close to
     // coalesced. Every row's value load is in flight before the first value
     // store, and the key stores overlap them.
+    // A position past a slice (only with an inconsistent comparator, in
+    // tiles with look-ahead keys) is capped to that slice's look-ahead value.
     using value_t = value_type_or_byte_t<ValIt1>;
     value_t values[VT];
     for_each_striped<NT, VT>(outputs, [&](int i, int j) {
       const int position = shared.tile.compacted[j];
       if constexpr (takes_from_b_v<Op>)
-        values[i] = position < b_offset ? value_t(a_vals[first.a + position])
-                                        : value_t(b_vals[first.b + (position - b_offset)]);
+      {
+        const bool from_a = position < b_offset;
+        const int capped  = min(position, from_a ? a_len : b_offset + b_len);
+        values[i] = from_a ? value_t(a_vals[first.a + capped]) : value_t(b_vals[first.b + (capped - b_offset)]);
+      }
       else
-        values[i] = a_vals[first.a + position];
+        values[i] = a_vals[first.a + min(position, a_len)];
       keys_out[tile_offset + j] = tile_keys[position];
     });
     for_each_striped<NT, VT>(outputs, [&](int i, int j) { vals_out[tile_offset + j] = values[i]; });
@@ -237,16 +254,20 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
       check(cudaMemsetAsync(tile_state.words, 0, set_tile_state<Size>::bytes(num_tiles), stream), algorithm,
             "clear the look-back state");
     const int prefetch_distance = Tuning::prefetch_percent * resident_tiles / 100;
+    // The largest valid result; the tiles write no further on any input.
+    const Size capacity = Op == set_op::intersection ? (a_count < b_count ? a_count : b_count)
+                        : Op == set_op::difference   ? a_count
+                                                     : total;
     kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
-      device_count, keys_out, vals_out, comp, prefetch_distance);
+      device_count, capacity, keys_out, vals_out, comp, prefetch_distance);
     check_launch(algorithm, "set operation tile kernel");
 
     Size count = 0;
     check(cudaMemcpyAsync(&count, device_count, sizeof(Size), cudaMemcpyDeviceToHost, stream), algorithm,
           "read back the output count");
     check(cudaStreamSynchronize(stream), algorithm, "synchronize");
-    return count;
+    return count < 0 ? 0 : count < capacity ? count : capacity; // else only on unsorted input
   });
 }
 

@@ -26,6 +26,21 @@ struct set_split
   Size b;
 };
 
+// On unsorted input neighbouring cuts need not agree: keep a tile between its
+// own (possibly starred) diagonals, inside both inputs, neither share
+// negative. Valid cuts pass unchanged.
+template <class Size>
+__device__ MGPU_FORCEINLINE void clamp_tile_cuts(
+  set_split<Size>& first, set_split<Size>& last, Size diag_begin, Size diag_end, Size a_count, Size b_count)
+{
+  const Size d0 = diag_begin + min(max(first.a + first.b - diag_begin, Size(0)), Size(1));
+  const Size d1 = min(diag_end + min(max(last.a + last.b - diag_end, Size(0)), Size(1)), a_count + b_count);
+  first.a       = min(max(first.a, max(Size(0), d0 - b_count)), min(d0, a_count));
+  first.b       = d0 - first.a;
+  last.a        = min(max(last.a, max(first.a, d1 - b_count)), min(a_count, d1 - first.b));
+  last.b        = d1 - last.a;
+}
+
 // The offsets of the tiles' outputs come from a decoupled look-back over
 // the tiles' output counts (tile_lookback.h).
 template <class Size>

@@ -87,11 +87,17 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
     a_begin = item_splits[tile];
     a_end   = item_splits[tile + 1];
   }
-  const Size b_begin = diag_begin - a_begin;
-  const lbs_tile_range<Size> range{a_begin, b_begin, static_cast<int>(a_end - a_begin),
-                                   static_cast<int>((diag_end - a_end) - b_begin)};
+  // Invalid offsets: neighbouring ends need not agree; keep items in [0, total), offsets in [0, segment_count).
+  const Size tile_len = diag_end - diag_begin;
+  a_begin             = min(max(a_begin, max(Size(0), diag_begin - segment_count)), min(diag_begin, total));
+  const Size b_begin  = diag_begin - a_begin;
+  const int a_len     = static_cast<int>(
+    min(max(a_end - a_begin, max(Size(0), b_begin + tile_len - segment_count)), min(tile_len, total - a_begin)));
+  const lbs_tile_range<Size> range{a_begin, b_begin, a_len, static_cast<int>(tile_len) - a_len};
+  if (b_begin == 0 && a_len == tile_len) // uniform: every item precedes offsets[0], in no segment
+    return;
 
-  if (diag_end - diag_begin == Size(Shape::tile_size))
+  if (tile_len == Size(Shape::tile_size))
     transform_lbs_tile<Shape, true>(shared_storage.Alias(), offsets, range, op);
   else
     transform_lbs_tile<Shape, false>(shared_storage.Alias(), offsets, range, op);
