@@ -424,7 +424,8 @@ TEST_CASE("value semantics: the second range's keys are compared as the first ra
 }
 
 #ifdef MGPU_CHECK_PRECONDITIONS
-#  include <stdexcept>
+#  include "common/checked_support.h"
+
 #  include <string>
 
 namespace value_semantics_cases {
@@ -434,19 +435,7 @@ namespace value_semantics_cases {
 template <class Call, class Output>
 void expect_rejected(Call call, const Output& output, const std::vector<const char*>& fragments)
 {
-  std::string message;
-  try
-  {
-    call();
-  }
-  catch (const std::invalid_argument& e)
-  {
-    message = e.what();
-  }
-  CAPTURE(message);
-  REQUIRE(!message.empty());
-  for (const char* fragment : fragments)
-    CHECK(message.find(fragment) != std::string::npos);
+  checked::expect_invalid_argument(call, fragments);
   const auto ids = ids_of(mgpu_test::to_std(output));
   CHECK(std::all_of(ids.begin(), ids.end(), [](int id) { return id == poison_id; }));
 }
