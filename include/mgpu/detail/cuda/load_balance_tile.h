@@ -106,6 +106,17 @@ struct lbs_tile_range
 template <class Shape>
 inline constexpr int lbs_stage_chunk = (Shape::items_per_thread + 2) / 2;
 
+// An offset relative to a0 as an int: valid offsets of the tile lie in
+// [0, a_len]; 64-bit invalid ones are clamped there so the cast cannot wrap.
+template <class Size>
+__device__ MGPU_FORCEINLINE int tile_start(Size relative, int a_len)
+{
+  if constexpr (sizeof(Size) > sizeof(int))
+    return static_cast<int>(min(max(relative, Size(0)), Size(a_len)));
+  else
+    return static_cast<int>(relative);
+}
+
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
 // segments (segment -1, before the first, has neither). Thread 0 takes slot
 // 0 (the segment begun before the tile) and the sentinel; the rows take
@@ -168,7 +179,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       const int k = row + tid + i * NT;
       if (k < b_len)
       {
-        starts[k + 1] = static_cast<int>(offset_values[i] - a0);
+        starts[k + 1] = tile_start(offset_values[i] - a0, a_len);
         if constexpr (has_data)
           shared.staged[k + 1] = data[i];
       }
@@ -196,10 +207,19 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
 // checks; the last tile clamps. On any starts a full tile's walk stays in
 // bounds: it ends by diagonal tile_size, so it writes below local[tile_size]
 // and cannot pass the sentinel (that takes a_pos >= a_len at that diagonal);
-// its slots lie in [0, b_len]. Returns where it ended and where the next
-// lane's began, or records both in `bounds` (lbs_walk_bounds).
+// its slots lie in [0, b_len]. Returns where it ended, where the next
+// lane's began (or records both in `bounds`, lbs_walk_bounds) and whether
+// its first item's segment starts at or before it: every later step keeps
+// that, so ranks are never negative when all walks begin so.
+struct lbs_walk
+{
+  int end;
+  int next_start;
+  bool starts_in_segment;
+};
+
 template <class Shape, bool FullTile, class Bounds>
-__device__ MGPU_FORCEINLINE int2 walk_tile(int a_len, int b_len, int* local, Bounds& bounds)
+__device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local, Bounds& bounds)
 {
   constexpr int VT        = Shape::items_per_thread;
   const int* tile_offsets = local + a_len + 1; // starts of segments b0 ...; [b_len] is the sentinel
@@ -209,6 +229,7 @@ __device__ MGPU_FORCEINLINE int2 walk_tile(int a_len, int b_len, int* local, Bou
     thrust::counting_iterator<int>(0), a_len, tile_offsets, b_len, diag, ::cuda::std::less<int>{});
   int b_pos = diag - a_pos;
   int key   = tile_offsets[b_pos];
+  const bool starts_in_segment = b_pos == 0 || tile_offsets[b_pos - 1] <= a_pos;
 
   int next_start = 0;
   if constexpr (Bounds::per_thread)
@@ -235,16 +256,18 @@ __device__ MGPU_FORCEINLINE int2 walk_tile(int a_len, int b_len, int* local, Bou
   }
   if constexpr (Bounds::per_thread)
     bounds.end[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
-  return make_int2(a_pos, next_start);
+  return {a_pos, next_start, starts_in_segment};
 }
 
 // After the walk's barrier, before anything overwrites the starts: whether
 // the walks tiled the items exactly once (each ended where the next began),
-// and none fell before the first start with no segment there (slot 0 would
-// name segment -1). Always with valid offsets; else slots may be unwritten.
+// none fell before the first start with no segment there (slot 0 would name
+// segment -1), and every item's rank is at least 0 (each walk began inside
+// its segment; the segment begun before the tile starts at or before a0).
+// Always with valid offsets; else slots may be unwritten or ranks negative.
 template <class Shape, class Size, class Bounds>
-__device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, int2 walk,
-                                                    const Bounds& bounds, const int* local)
+__device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, const lbs_walk& walk,
+                                                    const Bounds& bounds, const int* local, Size head_rank)
 {
   const unsigned tid = threadIdx.x;
   const bool last    = tid == Shape::threads - 1;
@@ -256,11 +279,12 @@ __device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& 
   }
   else
   {
-    end  = walk.x;
-    next = last ? range.item_count : tid % 32 == 31 ? bounds.warp_start[tid / 32 + 1] : walk.y;
+    end  = walk.end;
+    next = last ? range.item_count : tid % 32 == 31 ? bounds.warp_start[tid / 32 + 1] : walk.next_start;
   }
-  const bool head_ok = tid != 0 || range.segment_begin > 0 || local[range.item_count + 1] <= 0;
-  return head_ok && end == next;
+  const bool head_item  = local[range.item_count + 1] > 0; // an item before the tile's first start
+  const bool head_ok    = tid != 0 || !head_item || (range.segment_begin > 0 && head_rank >= 0);
+  return head_ok && walk.starts_in_segment && end == next;
 }
 
 // Operations with restaged data, during and after the walk: each thread
@@ -445,18 +469,18 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   {
     restaged_segment_data<Shape, Op> restaged;
     restaged.load(range, op);
-    const int2 walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
+    const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
-    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local);
+    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local, shared.head_rank);
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
     if (!__syncthreads_and(whole))
       return;
   }
   else
   {
-    const int2 walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
+    const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
-    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local)))
+    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local, shared.head_rank)))
       return;
   }
 
