@@ -1,5 +1,5 @@
 // Precondition checks. Each validates every precondition of one call in a
-// single thrust::transform_reduce over the call's positions, on the caller's
+// single thrust::transform_reduce over runs of the call's positions, on the caller's
 // policy (same backend, stream and allocator as the algorithm): on the CUDA
 // backend that is one temporary allocation and one read-back. A violation
 // throws std::invalid_argument naming the algorithm, the rule and the first
@@ -38,15 +38,53 @@ inline constexpr bool checking_preconditions =
 // reported first.
 inline constexpr long long no_violation = 0x7fffffffffffffffll;
 
+// Positions per classifier call: one reduction item per run of consecutive
+// positions keeps the check at memory speed (neighbouring reads hit the cache).
+inline constexpr long long check_run_length = 16;
+
+// The smallest code `classify` gives the positions of run r.
+template <class Classify>
+struct run_violation
+{
+  Classify classify;
+  long long count;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD long long operator()(long long run) const
+  {
+    const long long begin = run * check_run_length;
+    long long code        = no_violation;
+    if (count - begin >= check_run_length)
+    {
+#ifdef __CUDACC__
+#  pragma unroll
+#endif
+      for (long long i = 0; i < check_run_length; ++i)
+      {
+        const long long c = classify(begin + i);
+        code              = c < code ? c : code;
+      }
+    }
+    else
+      for (long long i = begin; i < count; ++i)
+      {
+        const long long c = classify(i);
+        code              = c < code ? c : code;
+      }
+    return code;
+  }
+};
+
 // The smallest code `classify` gives positions [0, count).
 template <class Policy, class Classify>
 long long first_violation(Policy& policy, long long count, const Classify& classify)
 {
   if (count <= 0)
     return no_violation;
+  const long long runs = (count + check_run_length - 1) / check_run_length;
   return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
-                                  thrust::counting_iterator<long long>(count), classify, no_violation,
-                                  ::cuda::minimum<long long>{});
+                                  thrust::counting_iterator<long long>(runs), run_violation<Classify>{classify, count},
+                                  no_violation, ::cuda::minimum<long long>{});
 }
 
 // Classifies position i of inputs A and B laid end to end (A's positions
