@@ -38,39 +38,35 @@ inline constexpr bool checking_preconditions =
 // reported first.
 inline constexpr long long no_violation = 0x7fffffffffffffffll;
 
-// Positions per classifier call: one reduction item per run of consecutive
-// positions keeps the check at memory speed (neighbouring reads hit the cache).
+// Positions per classifier call: reduction item r classifies positions
+// r, r + runs, r + 2 runs, ..., so consecutive items read consecutive
+// positions (coalesced) and the reduction has check_run_length times fewer
+// items to combine.
 inline constexpr long long check_run_length = 16;
 
-// The smallest code `classify` gives the positions of run r.
+// The smallest code `classify` gives the positions of reduction item r.
 template <class Classify>
 struct run_violation
 {
   Classify classify;
-  long long count;
+  long long count, runs;
 
   _CCCL_EXEC_CHECK_DISABLE
-  MGPU_HD long long operator()(long long run) const
+  MGPU_HD long long operator()(long long r) const
   {
-    const long long begin = run * check_run_length;
-    long long code        = no_violation;
-    if (count - begin >= check_run_length)
-    {
-#ifdef __CUDACC__
+    long long code = no_violation;
+#ifdef __CUDA_ARCH__
 #  pragma unroll
 #endif
-      for (long long i = 0; i < check_run_length; ++i)
-      {
-        const long long c = classify(begin + i);
-        code              = c < code ? c : code;
-      }
-    }
-    else
-      for (long long i = begin; i < count; ++i)
+    for (long long k = 0; k < check_run_length; ++k)
+    {
+      const long long i = r + k * runs;
+      if (i < count)
       {
         const long long c = classify(i);
         code              = c < code ? c : code;
       }
+    }
     return code;
   }
 };
@@ -83,8 +79,9 @@ long long first_violation(Policy& policy, long long count, const Classify& class
     return no_violation;
   const long long runs = (count + check_run_length - 1) / check_run_length;
   return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
-                                  thrust::counting_iterator<long long>(runs), run_violation<Classify>{classify, count},
-                                  no_violation, ::cuda::minimum<long long>{});
+                                  thrust::counting_iterator<long long>(runs),
+                                  run_violation<Classify>{classify, count, runs}, no_violation,
+                                  ::cuda::minimum<long long>{});
 }
 
 // Classifies position i of inputs A and B laid end to end (A's positions

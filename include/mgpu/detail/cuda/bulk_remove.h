@@ -48,6 +48,7 @@ struct bulk_remove_tile_types
     // The source tile, later compacted in place into the survivors.
     T items[padding::slots(shape::tile_size)];
     local_index removed[shape::tile_size];
+    int survivor_ends[shape::threads]; // where each thread's survivors end
   };
 };
 
@@ -164,11 +165,18 @@ __device__ MGPU_FORCEINLINE void bulk_remove_tile(Storage& shared, SourceIt sour
     else if (FullTile || k < tile_len)
       keep |= 1u << i;
   }
+  shared.survivor_ends[tid] = slot + __popc(keep);
   __syncthreads(); // every element is read before the compaction overwrites the tile
+  // Invalid indices can give threads overlapping places: then the tile's
+  // output is left uncompacted (unspecified) rather than written twice.
+  const bool places_tile = slot == (tid == 0 ? 0 : shared.survivor_ends[tid - 1]);
+  if (__syncthreads_and(places_tile))
+  {
 #pragma unroll
-  for (int i = 0; i < VT; ++i)
-    if (keep & (1u << i))
-      shared.items[padding::slot(slot++)] = mine[i];
+    for (int i = 0; i < VT; ++i)
+      if (keep & (1u << i))
+        shared.items[padding::slot(slot++)] = mine[i];
+  }
   __syncthreads();
 
   // Coalesced stores of the compacted tile, read out of shared memory first

@@ -23,8 +23,10 @@
 #include <mgpu/detail/cuda/dependent_launch.h>
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/offset_clamp.h>
 #include <mgpu/detail/cuda/sample_position.h>
 #include <mgpu/detail/cuda/warp_search.h>
+#include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 
 #include <cuda/std/functional>
@@ -49,12 +51,17 @@ struct lbs_partition_shape
   static constexpr int rounds             = 2;
 };
 
-// key(j) = j + offsets[j]: where offset j sits in the merge.
+// key(j) = j + offsets[j]: where offset j sits in the merge, the offset
+// read inside [0, total] so that no value can overflow the sum.
 template <class Size, class OffsetIt>
 struct merge_key_of_offset
 {
   OffsetIt offsets;
-  __device__ MGPU_FORCEINLINE Size operator[](Size j) const { return j + static_cast<Size>(offsets[j]); }
+  Size total;
+  __device__ MGPU_FORCEINLINE Size operator[](Size j) const
+  {
+    return j + offset_within(value_of<OffsetIt>(offsets[j]), total);
+  }
 };
 
 template <class PartitionShape, class Size, class OffsetIt>
@@ -68,7 +75,7 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
   __shared__ Size window[2];
   allow_dependent_launch(); // the tile kernel waits for this grid's splits itself
 
-  const merge_key_of_offset<Size, OffsetIt> key{offsets};
+  const merge_key_of_offset<Size, OffsetIt> key{offsets, total};
   const Size steps       = total + segment_count;
   const Size first_split = Size(blockIdx.x) * NT;
   const Size last_split  = min(first_split + Size(NT), num_splits) - 1;
@@ -138,7 +145,7 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
 template <class Size, class OffsetIt>
 __device__ MGPU_FORCEINLINE Size warp_offsets_before(OffsetIt offsets, Size segment_count, Size total, Size diag)
 {
-  const merge_key_of_offset<Size, OffsetIt> key{offsets};
+  const merge_key_of_offset<Size, OffsetIt> key{offsets, total};
   const warp_point_search<Size> search{max(Size(0), diag - total), min(diag, segment_count)};
   return warp_search_point(search, [&](Size probe) { return !(key[probe] < diag); });
 }

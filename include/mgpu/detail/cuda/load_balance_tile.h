@@ -20,6 +20,7 @@
 //      striped 16-byte vectors instead (vector_store.h).
 #pragma once
 
+#include <mgpu/detail/cuda/offset_clamp.h>
 #include <mgpu/detail/cuda/tile_load.h>
 #include <mgpu/detail/cuda/vector_store.h>
 #include <mgpu/detail/load_balance_ops.h>
@@ -106,15 +107,26 @@ struct lbs_tile_range
 template <class Shape>
 inline constexpr int lbs_stage_chunk = (Shape::items_per_thread + 2) / 2;
 
-// An offset relative to a0 as an int: valid offsets of the tile lie in
-// [0, a_len]; 64-bit invalid ones are clamped there so the cast cannot wrap.
-template <class Size>
-__device__ MGPU_FORCEINLINE int tile_start(Size relative, int a_len)
+// A tile's start of `offset`, relative to a0: valid offsets of the tile lie
+// in [a0, a0 + a_len]. With `Clamped` (operations that use ranks: a rank is
+// an item minus its start) any other value is clamped there; without, it
+// wraps, which only moves items between slots.
+template <bool Clamped, class Size, class Offset>
+__device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len)
 {
-  if constexpr (sizeof(Size) > sizeof(int))
-    return static_cast<int>(min(max(relative, Size(0)), Size(a_len)));
+  if constexpr (Clamped)
+  {
+    using common_t = std::common_type_t<Offset, Size>;
+    if (offset_below(offset, a0))
+      return 0;
+    const common_t relative = common_t(offset) - common_t(a0);
+    return relative > common_t(a_len) ? a_len : static_cast<int>(relative);
+  }
   else
-    return static_cast<int>(relative);
+  {
+    using unsigned_t = std::make_unsigned_t<Size>;
+    return static_cast<int>(unsigned_t(static_cast<Size>(offset)) - unsigned_t(a0));
+  }
 }
 
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
@@ -146,7 +158,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   segment_data head_data{};
   if (has_head)
   {
-    head_offset = static_cast<Size>(offsets[b0 - 1]);
+    head_offset = offset_within(value_of<OffsetIt>(offsets[b0 - 1]), a0); // a0 - head_offset >= 0: a rank
     if constexpr (has_data)
       head_data = op.load_segment(b0 - 1);
   }
@@ -156,7 +168,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   const auto tile_offsets = offsets + b0;
   for (int row = 0; row < b_len; row += NT * chunk)
   {
-    Size offset_values[chunk];
+    value_of<OffsetIt> offset_values[chunk];
     segment_data data[has_data ? chunk : 1];
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
@@ -166,7 +178,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       const int k = row + tid + i * NT;
       if (k < b_len)
       {
-        offset_values[i] = static_cast<Size>(tile_offsets[k]);
+        offset_values[i] = tile_offsets[k];
         if constexpr (has_data)
           data[i] = op.load_segment(b0 + k);
       }
@@ -179,7 +191,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       const int k = row + tid + i * NT;
       if (k < b_len)
       {
-        starts[k + 1] = tile_start(offset_values[i] - a0, a_len);
+        starts[k + 1] = tile_start<Op::uses_rank>(offset_values[i], a0, a_len);
         if constexpr (has_data)
           shared.staged[k + 1] = data[i];
       }

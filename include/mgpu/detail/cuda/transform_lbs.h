@@ -23,7 +23,6 @@
 
 #include <cub/util_type.cuh>
 #include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 #include <type_traits>
 
@@ -162,32 +161,13 @@ template <class Op>
 inline constexpr int lbs_staged_bytes = lbs_bytes_of<lbs_staged_array_t<Op>>();
 
 // Runs `op` over `total` work items in `segment_count` segments with `Size`
-// (int32 or int64) indices. Expects total > 0 and segment_count > 0. Exposed
-// so tests can drive the 64-bit path on small inputs.
-// An offset as the engine reads it: inside [0, total], so offsets past the
-// total or beyond Size's range cannot overflow the merge positions.
-template <class Size>
-struct offset_within_total
-{
-  Size total;
-  template <class T>
-  __host__ __device__ Size operator()(T offset) const
-  {
-    using common_t = std::common_type_t<T, Size>;
-    if constexpr (std::is_signed_v<T>)
-      if (offset < T(0))
-        return Size(0);
-    return common_t(offset) > common_t(total) ? total : static_cast<Size>(offset);
-  }
-};
-
+// (int32 or int64) indices. Expects total > 0 and segment_count > 0.
 template <class Size, class Policy, class OffsetIt, class Op>
 void transform_lbs(Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op,
                    const char* algorithm)
 {
-  const auto clamped = thrust::make_transform_iterator(offsets, offset_within_total<Size>{total});
   transform_lbs_with_hub<Size, load_balance_hub<lbs_staged_bytes<Op>, int(sizeof(Size))>>(
-    policy, clamped, segment_count, total, op, algorithm);
+    policy, offsets, segment_count, total, op, algorithm);
 }
 
 } // namespace mgpu::detail::cuda
