@@ -1,5 +1,5 @@
 // Precondition checks. Each validates every precondition of one call in a
-// single thrust::transform_reduce over runs of the call's positions, on the caller's
+// single thrust::transform_reduce over the call's positions, on the caller's
 // policy (same backend, stream and allocator as the algorithm): on the CUDA
 // backend that is one temporary allocation and one read-back. A violation
 // throws std::invalid_argument naming the algorithm, the rule and the first
@@ -38,49 +38,14 @@ inline constexpr bool checking_preconditions =
 // reported first.
 inline constexpr long long no_violation = 0x7fffffffffffffffll;
 
-// Positions per classifier call: reduction item r classifies positions
-// r, r + runs, r + 2 runs, ..., so consecutive items read consecutive
-// positions (coalesced) and the reduction has check_run_length times fewer
-// items to combine.
-inline constexpr long long check_run_length = 16;
-
-// The smallest code `classify` gives the positions of reduction item r.
-template <class Classify>
-struct run_violation
-{
-  Classify classify;
-  long long count, runs;
-
-  _CCCL_EXEC_CHECK_DISABLE
-  MGPU_HD long long operator()(long long r) const
-  {
-    long long code = no_violation;
-#ifdef __CUDA_ARCH__
-#  pragma unroll
-#endif
-    for (long long k = 0; k < check_run_length; ++k)
-    {
-      const long long i = r + k * runs;
-      if (i < count)
-      {
-        const long long c = classify(i);
-        code              = c < code ? c : code;
-      }
-    }
-    return code;
-  }
-};
-
 // The smallest code `classify` gives positions [0, count).
 template <class Policy, class Classify>
 long long first_violation(Policy& policy, long long count, const Classify& classify)
 {
   if (count <= 0)
     return no_violation;
-  const long long runs = (count + check_run_length - 1) / check_run_length;
   return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
-                                  thrust::counting_iterator<long long>(runs),
-                                  run_violation<Classify>{classify, count, runs}, no_violation,
+                                  thrust::counting_iterator<long long>(count), classify, no_violation,
                                   ::cuda::minimum<long long>{});
 }
 

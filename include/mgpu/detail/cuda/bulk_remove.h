@@ -169,7 +169,7 @@ __device__ MGPU_FORCEINLINE void bulk_remove_tile(Storage& shared, SourceIt sour
   __syncthreads(); // every element is read before the compaction overwrites the tile
   // Invalid indices can give threads overlapping places: then the tile's
   // output is left uncompacted (unspecified) rather than written twice.
-  const bool places_tile = slot == (tid == 0 ? 0 : shared.survivor_ends[tid - 1]);
+  const bool places_tile = first >= tile_len || slot == (tid == 0 ? 0 : shared.survivor_ends[tid - 1]);
   if (__syncthreads_and(places_tile))
   {
 #pragma unroll
