@@ -1,0 +1,222 @@
+// mgpu::segmented_reduce against what a CUB or Thrust user writes today, on
+// the same device data in one process:
+//   cub_segmented:         cub::DeviceSegmentedReduce::Sum over the offsets
+//                          (begin = offsets, end = offsets + 1, one extra
+//                          offset holding the total), raw pointers, its
+//                          temporary storage allocated once before timing.
+//   thrust_reduce_by_key:  thrust::reduce_by_key over segment ids built
+//                          before timing: the Thrust call alone, for a user
+//                          who already holds a key per value. It writes no
+//                          result for an empty segment (they are filled in,
+//                          untimed, only to check the sums).
+//   thrust_idiom:          the whole job from the same offsets: segment ids
+//                          by thrust::upper_bound of a counting iterator in the
+//                          offsets, minus 1 (through a transform_output_iterator),
+//                          reduce_by_key, then fill with init and scatter the
+//                          sums to their segments, all timed.
+// mgpu and the Thrust forms are called with device_vector iterators and
+// thrust::device (scratch from cudaMalloc and cudaFree in every call); at
+// 2^26 values, IMPL_ptr makes the same calls on raw pointers and IMPL_cached
+// with iterators and thrust::cuda::par(caching allocator).
+// int32 values in [0, 16) summed with init 0. Segment sizes are uniform in
+// [0, 2 * mean] (mean1, mean16, mean1000) or one segment of every value (one).
+// Bytes count what the job must move: the values and offsets read and the
+// results written, once each (the copy roofline is copy/cudaMemcpy_d2d).
+#include "bench_support.h"
+
+#include <mgpu/segmented_reduce.h>
+
+#include <cub/device/device_segmented_reduce.cuh>
+#include <thrust/binary_search.h>
+#include <thrust/fill.h>
+#include <thrust/functional.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/scatter.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace {
+
+struct distribution
+{
+  const char* name;
+  int mean; // sizes uniform in [0, 2 * mean]; 0: one segment of every value
+};
+const distribution distributions[] = {{"mean1", 1}, {"mean16", 16}, {"mean1000", 1000}, {"one", 0}};
+
+// The sizes of the comparison: up to 2^26 values, where the targets are set.
+const std::int64_t value_counts[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26};
+constexpr std::int64_t target_values = std::int64_t(1) << 26;
+
+struct segment_size
+{
+  bench::hash_value hash; // range 2^30
+  int mean;
+  __host__ __device__ int operator()(std::int64_t s) const { return int(hash(std::uint64_t(s)) % std::uint64_t(2 * mean + 1)); }
+};
+
+template <class T>
+struct minus_one
+{
+  __host__ __device__ T operator()(T x) const { return x - 1; }
+};
+
+template <class T>
+T* raw(thrust::device_vector<T>& v)
+{
+  return thrust::raw_pointer_cast(v.data());
+}
+
+// One problem, shared by every implementation of a case.
+struct problem
+{
+  std::int64_t segments = 0;
+  int total             = 0;
+  thrust::device_vector<int> offsets; // segments + 1: the last is the total (CUB's end offsets)
+  thrust::device_vector<int> values, keys;
+  thrust::device_vector<int> out, keys_out, sums_out, scratch; // results and the Thrust forms' outputs
+  thrust::device_vector<int> expected;
+};
+
+// segment ids of the values (the Thrust idiom's first step) into `keys`.
+template <class Policy, class OffsetIt, class KeyIt>
+void segment_ids(const Policy& policy, OffsetIt offsets, std::int64_t segments, int total, KeyIt keys)
+{
+  const auto items = thrust::make_counting_iterator(0);
+  thrust::upper_bound(policy, offsets, offsets + segments, items, items + total,
+                      thrust::make_transform_output_iterator(keys, minus_one<int>{}));
+}
+
+problem& inputs(std::int64_t nominal_total, const distribution& dist)
+{
+  static bench::input_cache<problem> cache;
+  return cache.get(std::to_string(nominal_total) + "/" + dist.name, [&] {
+    problem p;
+    p.segments = dist.mean > 0 ? std::max<std::int64_t>(1, nominal_total / dist.mean) : 1;
+    thrust::device_vector<int> sizes(p.segments);
+    if (dist.mean > 0)
+      thrust::tabulate(sizes.begin(), sizes.end(), segment_size{bench::hash_value{41, 1u << 30}, dist.mean});
+    else
+      sizes[0] = int(nominal_total);
+    p.offsets.resize(p.segments + 1);
+    thrust::exclusive_scan(sizes.begin(), sizes.end(), p.offsets.begin());
+    p.total                 = int(p.offsets[p.segments - 1]) + int(sizes.back());
+    p.offsets[p.segments]   = p.total;
+    // Values below 16: even one segment of 2^26 of them sums within int32.
+    p.values                = bench::random_vector<int>(std::size_t(p.total), 16, 42);
+    p.keys.resize(std::size_t(p.total));
+    segment_ids(thrust::device, p.offsets.begin(), p.segments, p.total, p.keys.begin());
+    p.out.resize(std::size_t(p.segments));
+    p.keys_out.resize(std::size_t(p.segments));
+    p.sums_out.resize(std::size_t(p.segments));
+    p.scratch.resize(std::size_t(p.total));
+
+    // The reference, from the Thrust idiom, before any timing.
+    p.expected.resize(std::size_t(p.segments));
+    thrust::fill(p.expected.begin(), p.expected.end(), 0);
+    const auto ends = thrust::reduce_by_key(p.keys.begin(), p.keys.end(), p.values.begin(), p.keys_out.begin(),
+                                            p.sums_out.begin());
+    thrust::scatter(p.sums_out.begin(), ends.second, p.keys_out.begin(), p.expected.begin());
+    return p;
+  });
+}
+
+enum class impl
+{
+  mgpu,
+  cub_segmented,
+  thrust_reduce_by_key,
+  thrust_idiom
+};
+const char* name_of(impl i)
+{
+  switch (i)
+  {
+    case impl::mgpu: return "mgpu";
+    case impl::cub_segmented: return "cub_segmented";
+    case impl::thrust_reduce_by_key: return "thrust_reduce_by_key";
+    default: return "thrust_idiom";
+  }
+}
+
+void run_case(benchmark::State& state, impl who, bench::form how, std::int64_t nominal_total, distribution dist)
+{
+  auto& p              = inputs(nominal_total, dist);
+  const std::int64_t m = p.segments;
+  const int n          = p.total;
+  bench::poison(p.out);
+
+  std::size_t temp_bytes = 0;
+  if (who == impl::cub_segmented)
+    bench::cuda_check(cub::DeviceSegmentedReduce::Sum(nullptr, temp_bytes, raw(p.values), raw(p.out), m,
+                                                      raw(p.offsets), raw(p.offsets) + 1),
+                      "cub::DeviceSegmentedReduce::Sum");
+  void* const temp = bench::peer_scratch(temp_bytes);
+
+  int compacted = 0; // reduce_by_key's output count
+  auto run_mgpu = [&](const auto& policy, auto at) {
+    mgpu::segmented_reduce(policy, at(p.values), at(p.values) + n, at(p.offsets), at(p.offsets) + m, at(p.out), 0,
+                           thrust::plus<int>{});
+  };
+  auto run_reduce_by_key = [&](const auto& policy, auto at) {
+    const auto ends = thrust::reduce_by_key(policy, at(p.keys), at(p.keys) + n, at(p.values), at(p.keys_out),
+                                            at(p.sums_out));
+    compacted       = int(ends.first - at(p.keys_out));
+  };
+  auto run_idiom = [&](const auto& policy, auto at) {
+    segment_ids(policy, at(p.offsets), m, n, at(p.scratch));
+    const auto ends = thrust::reduce_by_key(policy, at(p.scratch), at(p.scratch) + n, at(p.values), at(p.keys_out),
+                                            at(p.sums_out));
+    thrust::fill(policy, at(p.out), at(p.out) + m, 0);
+    thrust::scatter(policy, at(p.sums_out), ends.second, at(p.keys_out), at(p.out));
+  };
+  bench::time_calls(state, [&] {
+    switch (who)
+    {
+      case impl::mgpu: bench::in_form(how, run_mgpu); break;
+      case impl::cub_segmented:
+        bench::cuda_check(cub::DeviceSegmentedReduce::Sum(temp, temp_bytes, raw(p.values), raw(p.out), m,
+                                                          raw(p.offsets), raw(p.offsets) + 1),
+                          "cub::DeviceSegmentedReduce::Sum");
+        break;
+      case impl::thrust_reduce_by_key: bench::in_form(how, run_reduce_by_key); break;
+      case impl::thrust_idiom: bench::in_form(how, run_idiom); break;
+    }
+  });
+
+  if (who == impl::thrust_reduce_by_key)
+  {
+    // Untimed: the empty segments' init, to compare the whole result.
+    thrust::fill(p.out.begin(), p.out.end(), 0);
+    thrust::scatter(p.sums_out.begin(), p.sums_out.begin() + compacted, p.keys_out.begin(), p.out.begin());
+  }
+  bench::verify(state, p.out, p.expected);
+  bench::report_traffic(state, double(n) * sizeof(int) + 2.0 * double(m) * sizeof(int), double(n));
+}
+
+const bool registered = [] {
+  // Case-major order: every implementation of one case runs on the same
+  // cached problem before the next one is built.
+  for (const auto& dist : distributions)
+    for (std::int64_t total : value_counts)
+      for (impl who : {impl::mgpu, impl::cub_segmented, impl::thrust_reduce_by_key, impl::thrust_idiom})
+        for (bench::form how : bench::forms_at(total, target_values))
+        {
+          if (who == impl::cub_segmented && how != bench::form::iterators)
+            continue; // CUB's one form: raw pointers
+          const std::string name = std::string("segmented_reduce/") + name_of(who) +
+                                   (who == impl::cub_segmented ? "" : bench::suffix_of(how)) + "/int32/" + dist.name +
+                                   "/" + std::to_string(total);
+          benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { run_case(s, who, how, total, dist); })
+            ->Apply(bench::configure);
+        }
+  return true;
+}();
+
+} // namespace

@@ -1,0 +1,244 @@
+// CUDA segmented reduction on the load-balancing engine's tiles: the
+// partition of the Merge Path of value indices with offsets
+// (load_balance_partition.h), or, in launches of a few waves and the first
+// wave of larger ones, each tile's own search for its range, as
+// transform_lbs does; then one tile per CTA (segmented_reduce_tile.h), the
+// tiles chained by decoupled look-back over their carries
+// (segmented_reduce_carry.h). One pass over the values, one read of each
+// offset (and the partition's probes), one write of each result.
+#pragma once
+
+#include <mgpu/detail/cuda/dependent_launch.h>
+#include <mgpu/detail/cuda/error.h>
+#include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/load_balance_partition.h>
+#include <mgpu/detail/cuda/policy_hub.h>
+#include <mgpu/detail/cuda/segmented_reduce_carry.h>
+#include <mgpu/detail/cuda/segmented_reduce_tile.h>
+#include <mgpu/detail/cuda/temporary_buffer.h>
+#include <mgpu/detail/cuda/transform_lbs.h>
+#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/warp_search.h>
+
+#include <cub/util_type.cuh>
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <type_traits>
+
+namespace mgpu::detail::cuda {
+
+// Tile shapes. A tile keeps its values and starts in shared memory, at most
+// max(sizeof(T), 4) bytes per step, plus one carry per thread; the values'
+// share is held near 24 KiB so that several tiles stay resident per SM
+// (their bulk copies in flight together), with an odd item count so the
+// threads' blocked reads of 4-byte values are free of bank conflicts.
+template <int Threads, int ValueBytes, int Cap>
+constexpr int segmented_reduce_items_per_thread()
+{
+  const int bytes = ValueBytes > 4 ? ValueBytes : 4;
+  int items       = Cap;
+  while (items > 1 && Threads * items * bytes > 24 * 1024)
+    items -= 2;
+  return items;
+}
+
+// Wide values keep their per-thread carries within static shared memory.
+constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
+{
+  return value_bytes <= 32 ? sm90_threads : value_bytes <= 128 ? 128 : 64;
+}
+
+// ResidentThreads: the threads per SM the kernel's register cap plans for.
+// PollNs: the look-back's sleep between polls (in grids of 500 tiles or
+// more, tile_lookback.h); a tile looks back only once its own results are
+// written, so it does not sleep before its first poll.
+// OwnRangeWaves, HeadWaves, OverlapPartition: as for the load-balancing
+// policies (tuning.h), whose macros they follow.
+template <class Shape, int ResidentThreads, int OwnRangeWaves, int HeadWaves, bool OverlapPartition,
+          unsigned PollNs>
+struct segmented_reduce_policy
+{
+  using shape                             = Shape;
+  using pace                              = lookback_pace<0, PollNs>;
+  static constexpr int resident_threads   = ResidentThreads;
+  static constexpr int own_range_waves    = OwnRangeWaves;
+  static constexpr int head_waves         = HeadWaves;
+  static constexpr bool overlap_partition = OverlapPartition;
+};
+
+// Not yet measured: 256 x 23 steps for values of up to 4 bytes (the
+// load-balancing search's tile, whose staging costs about the same per
+// step), planned for 2048 resident threads: ptxas fits the int32 tile in 32
+// registers without spilling, and shared memory holds 8 such tiles per SM.
+template <int ValueBytes>
+struct segmented_reduce_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<
+    Tier == tuning_tier::sm90,
+    segmented_reduce_policy<
+      tile_shape<segmented_reduce_threads(ValueBytes, 256),
+                 segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 256), ValueBytes, 23>()>,
+      2048, MGPU_LBS_OWN_RANGE_WAVES, MGPU_LBS_HEAD_WAVES, true, 200>,
+    segmented_reduce_policy<
+      tile_shape<segmented_reduce_threads(ValueBytes, 128),
+                 segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 128), ValueBytes, 11>()>,
+      1024, 0, 0, false, 200>>;
+};
+
+template <class Tuning, class T>
+using segmented_reduce_storage_for = segmented_reduce_tile_storage<typename Tuning::shape, T>;
+
+// Tiles per SM for the kernel's register cap: as many as shared memory holds,
+// up to the policy's resident threads.
+template <class Tuning, class T>
+constexpr int segmented_reduce_min_tiles_per_sm()
+{
+  constexpr int shared_per_sm = 227 * 1024, reserved_per_tile = 1024;
+  constexpr int storage       = int(sizeof(segmented_reduce_storage_for<Tuning, T>));
+  static_assert(storage <= 48 * 1024, "the reduction's type is too large for a tile's static shared memory");
+  constexpr int by_shared  = shared_per_sm / (storage + reserved_per_tile);
+  constexpr int by_threads = Tuning::resident_threads / Tuning::shape::threads;
+  constexpr int tiles      = by_shared < by_threads ? by_shared : by_threads;
+  return tiles > 1 ? tiles : 1;
+}
+
+// The tile's share of values and offsets. Tiles below `own_range_tiles`
+// search the offsets for their own range (two warps, one per end); the others
+// read it from the partition's item_splits once it has finished. Invalid
+// offsets can make neighbouring ends disagree: the range is clamped to the
+// tile's diagonals, values to [0, total) and offsets to [0, segment_count).
+template <class Shape, class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE lbs_tile_range<Size> segmented_reduce_tile_range(
+  OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Size own_range_tiles, Size tile)
+{
+  const Size diag_begin = tile * Size(Shape::tile_size);
+  const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
+  Size a_begin, a_end;
+  if (tile < own_range_tiles) // uniform over the CTA
+  {
+    Size item_ends[2];
+    find_tile_ends(item_ends, [&](int end) {
+      const Size diag = end == 0 ? diag_begin : diag_end;
+      return diag - warp_offsets_before(offsets, segment_count, total, diag);
+    });
+    a_begin = item_ends[0];
+    a_end   = item_ends[1];
+  }
+  else
+  {
+    wait_for_partition(); // everything below depends on the tile's range
+    a_begin = item_splits[tile];
+    a_end   = item_splits[tile + 1];
+  }
+  const Size tile_len = diag_end - diag_begin;
+  a_begin             = min(max(a_begin, max(Size(0), diag_begin - segment_count)), min(diag_begin, total));
+  const Size b_begin  = diag_begin - a_begin;
+  const int a_len     = static_cast<int>(
+    min(max(a_end - a_begin, max(Size(0), b_begin + tile_len - segment_count)), min(tile_len, total - a_begin)));
+  return {a_begin, b_begin, a_len, static_cast<int>(tile_len) - a_len};
+}
+
+template <class Hub, class Size, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
+                                  segmented_reduce_min_tiles_per_sm<compiled_policy_t<Hub>, T>())
+  segmented_reduce_tile_kernel(ValueIt values, OffsetIt offsets, Size segment_count, Size total,
+                               const Size* item_splits, Size own_range_tiles, OutputIt result, T init, Op op,
+                               tile_carries<T> carries)
+{
+  using Tuning = compiled_policy_t<Hub>;
+  using Shape  = typename Tuning::shape;
+  static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
+  __shared__ cub::Uninitialized<segmented_reduce_storage_for<Tuning, T>> shared_storage;
+  auto& shared = shared_storage.Alias();
+
+  shared.heads[threadIdx.x] = 0u;
+  const Size tile = blockIdx.x;
+  const lbs_tile_range<Size> range =
+    segmented_reduce_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, tile);
+  __syncthreads(); // the heads are clear before any start marks one
+  segmented_reduce_tile<Shape, typename Tuning::pace>(shared, values, offsets, range, tile,
+                                                      blockIdx.x + 1 == gridDim.x, result, init, op, carries);
+}
+
+// The look-back state and the partition's splits in one allocation from the
+// policy, each part 256-byte aligned.
+template <class Size, class T>
+struct segmented_reduce_scratch_layout
+{
+  std::size_t splits_bytes, status_offset, values_offset, total_bytes;
+
+  segmented_reduce_scratch_layout(Size num_tiles, bool partitioned)
+  {
+    auto align     = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
+    const auto tiles = static_cast<std::size_t>(num_tiles);
+    splits_bytes   = partitioned ? align((tiles + 1) * sizeof(Size)) : 0;
+    status_offset  = splits_bytes;
+    values_offset  = status_offset + (tiles > 1 ? align(tile_carries<T>::status_bytes(tiles)) : 0);
+    total_bytes    = values_offset + (tiles > 1 ? tile_carries<T>::value_bytes(tiles) : 0);
+  }
+};
+
+// With a wave being as many tiles as the device holds at once: a launch of
+// at most own_range_waves waves (or that the head waves cover) runs the
+// tiles alone, each finding its own range; a larger one partitions first,
+// and its tile kernel may start while the partition runs, its first
+// head_waves waves finding their own ranges meanwhile (dependent_launch.h).
+// A launch of one tile needs no look-back and takes no scratch; any other
+// clears the look-back statuses first.
+template <class Size, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
+void segmented_reduce(Policy& policy, ValueIt values, OffsetIt offsets, Size segment_count, Size total,
+                      OutputIt result, const T& init, const Op& op, const char* algorithm)
+{
+  static_assert(std::is_default_constructible_v<T>, "the CUDA backend needs a default-constructible T");
+  using Hub             = segmented_reduce_hub<int(sizeof(T))>;
+  constexpr auto kernel = segmented_reduce_tile_kernel<Hub, Size, ValueIt, OffsetIt, OutputIt, T, Op>;
+  const int arch        = kernel_arch<kernel>(algorithm);
+  with_policy<Hub>(arch, [&](auto tuning) {
+    using Tuning              = decltype(tuning);
+    using Shape               = typename Tuning::shape;
+    constexpr int min_tiles   = segmented_reduce_min_tiles_per_sm<Tuning, T>();
+    const Size tile_size      = Shape::tile_size;
+    const Size num_tiles      = ceil_div(total + segment_count, tile_size);
+    const cudaStream_t stream = stream_of(policy);
+
+    constexpr bool own_ranges_tuned = Tuning::own_range_waves > 0 || Tuning::head_waves > 0;
+    const Size wave        = own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
+    const Size head_tiles  = Size(Tuning::head_waves) * wave;
+    const bool partitioned = !(num_tiles <= Size(Tuning::own_range_waves) * wave || num_tiles <= head_tiles);
+
+    const segmented_reduce_scratch_layout<Size, T> layout(num_tiles, partitioned);
+    temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(layout.total_bytes));
+    tile_carries<T> carries{};
+    if (num_tiles > 1)
+    {
+      carries.words = reinterpret_cast<decltype(carries.words)>(scratch.get() + layout.status_offset);
+      carries.place_values(scratch.get() + layout.values_offset, static_cast<std::size_t>(num_tiles));
+      check(cudaMemsetAsync(carries.words, 0, tile_carries<T>::status_bytes(static_cast<std::size_t>(num_tiles)),
+                            stream),
+            algorithm, "clear the look-back state");
+    }
+
+    if (!partitioned)
+    {
+      kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+        values, offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, result, init, op,
+        carries);
+      check_launch(algorithm, "segmented reduce tile kernel");
+    }
+    else
+    {
+      Size* const item_splits = reinterpret_cast<Size*>(scratch.get());
+      partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits, algorithm);
+      launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
+                         static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, values, offsets,
+                         segment_count, total, static_cast<const Size*>(item_splits), head_tiles, result, init, op,
+                         carries);
+    }
+    finish(policy, algorithm);
+  });
+}
+
+} // namespace mgpu::detail::cuda

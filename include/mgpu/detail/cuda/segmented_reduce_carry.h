@@ -1,0 +1,175 @@
+// Carrying a segment across tiles: decoupled look-back over the tiles'
+// carries, values of the reduction's type T.
+//
+// Each tile of a segmented reduction ends inside one segment (the last it
+// opens, or, if it opens none, the one it continues). Its carry is that
+// segment's reduction so far: from the segment's start, `init` included, for
+// a tile that opens a segment, or over all of its values for one that opens
+// none. The carry of a tile that opens a segment is already inclusive (what
+// came before does not enter it), so such a tile publishes it at once; only
+// tiles inside a long segment publish their own reduction first and the
+// inclusive one after looking back (tile_lookback.h does the same for
+// counts). A tile that closes the segment it began in reads its
+// predecessor's inclusive carry to finish that segment.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/cuda/tile_lookback.h>
+
+#include <cuda/atomic>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace mgpu::detail::cuda {
+
+enum carry_status : std::uint32_t
+{
+  carry_unpublished = 0,
+  carry_aggregate   = 1, // the tile's own reduction, the segment continuing from an earlier tile
+  carry_inclusive   = 2  // the segment's reduction from its start through this tile
+};
+
+template <class T>
+struct published_carry
+{
+  std::uint32_t status;
+  T value;
+};
+
+// Carries of at most 4 bytes share one 64-bit word with their status, so one
+// relaxed load sees both. Each tile's word has a 32-byte sector of its own
+// (see tile_lookback.h for why).
+template <class T>
+inline constexpr bool packs_carry_v = sizeof(T) <= sizeof(std::uint32_t) && std::is_trivially_copyable_v<T>;
+
+template <class T, bool Packed = packs_carry_v<T>>
+struct tile_carries
+{
+  static constexpr int words_per_tile = 32 / sizeof(std::uint64_t);
+  std::uint64_t* words; // 32-byte aligned
+
+  static std::size_t status_bytes(std::size_t tiles) { return tiles * words_per_tile * sizeof(std::uint64_t); }
+  static std::size_t value_bytes(std::size_t) { return 0; }
+  void place_values(char*, std::size_t) {}
+
+  __device__ MGPU_FORCEINLINE void publish(std::size_t tile, std::uint32_t status, const T& value) const
+  {
+    std::uint32_t bits = 0;
+    ::memcpy(&bits, &value, sizeof(T));
+    word(tile).store((std::uint64_t(status) << 32) | bits, ::cuda::std::memory_order_relaxed);
+  }
+
+  __device__ MGPU_FORCEINLINE published_carry<T> read(std::size_t tile) const
+  {
+    const std::uint64_t w      = word(tile).load(::cuda::std::memory_order_relaxed);
+    const std::uint32_t bits   = static_cast<std::uint32_t>(w);
+    published_carry<T> carry{static_cast<std::uint32_t>(w >> 32), T{}};
+    ::memcpy(&carry.value, &bits, sizeof(T));
+    return carry;
+  }
+
+private:
+  __device__ MGPU_FORCEINLINE auto word(std::size_t tile) const
+  {
+    return ::cuda::atomic_ref<std::uint64_t, ::cuda::thread_scope_device>(words[tile * words_per_tile]);
+  }
+};
+
+// Larger carries: a status word per tile (in its own 32-byte sector) and two
+// arrays of values, one per status, so a reader never sees a value
+// overwritten under it. A value is written before its status is released.
+template <class T>
+struct tile_carries<T, false>
+{
+  static constexpr int words_per_tile = 32 / sizeof(std::uint32_t);
+  std::uint32_t* words; // 32-byte aligned
+  T* aggregates = nullptr;
+  T* inclusives = nullptr;
+
+  static std::size_t status_bytes(std::size_t tiles) { return tiles * words_per_tile * sizeof(std::uint32_t); }
+  static std::size_t value_bytes(std::size_t tiles) { return 2 * tiles * sizeof(T) + alignof(T); }
+
+  // `storage` holds value_bytes(tiles).
+  void place_values(char* storage, std::size_t tiles)
+  {
+    const auto misalignment = reinterpret_cast<std::uintptr_t>(storage) % alignof(T);
+    aggregates = reinterpret_cast<T*>(storage + (misalignment ? alignof(T) - misalignment : 0));
+    inclusives = aggregates + tiles;
+  }
+
+  __device__ MGPU_FORCEINLINE void publish(std::size_t tile, std::uint32_t status, const T& value) const
+  {
+    (status == carry_aggregate ? aggregates : inclusives)[tile] = value;
+    word(tile).store(status, ::cuda::std::memory_order_release);
+  }
+
+  __device__ MGPU_FORCEINLINE published_carry<T> read(std::size_t tile) const
+  {
+    published_carry<T> carry{word(tile).load(::cuda::std::memory_order_acquire), T{}};
+    if (carry.status == carry_aggregate)
+      carry.value = aggregates[tile];
+    else if (carry.status == carry_inclusive)
+      carry.value = inclusives[tile];
+    return carry;
+  }
+
+private:
+  __device__ MGPU_FORCEINLINE auto word(std::size_t tile) const
+  {
+    return ::cuda::atomic_ref<std::uint32_t, ::cuda::thread_scope_device>(words[tile * words_per_tile]);
+  }
+};
+
+// The inclusive carry of tile `tile - 1`, for tile > 0: the aggregates of
+// the tiles before it, in order, back to the nearest inclusive one. Every
+// lane of one warp calls it; lane 0 gets the result. Each round lane i reads
+// tile end - 1 - i; once the nearest inclusive tile is known and every
+// nearer one has published, lane 0 combines the round's values from the
+// farthest to the nearest (op need not be commutative) through `window`, 32
+// values in shared memory.
+template <class Pace, class T, class Size, class Op>
+__device__ T look_back_carry(const tile_carries<T>& carries, Size tile, Op& op, T* window)
+{
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  T nearer{}; // the combined rounds so far (tiles nearer to `tile`)
+  bool has_nearer = false;
+  Size end        = tile; // this round reads tiles [end - 32, end)
+  for (;;)
+  {
+    const Size t = end - 1 - Size(lane);
+    const published_carry<T> carry =
+      t >= Size(0) ? carries.read(static_cast<std::size_t>(t)) : published_carry<T>{carry_inclusive, T{}};
+    const unsigned inclusive_lanes = __ballot_sync(0xffffffffu, carry.status == carry_inclusive);
+    const int nearest              = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : 32;
+    if (__any_sync(0xffffffffu, lane < nearest && carry.status == carry_unpublished))
+    {
+      Pace::sleep(Pace::poll_sleep);
+      continue;
+    }
+    // Tile 0 always publishes an inclusive carry, so a lane before it never
+    // counts; its value would be empty.
+    const bool counts = lane <= nearest && t >= Size(0);
+    const unsigned counted = __ballot_sync(0xffffffffu, counts);
+    if (counts)
+      window[lane] = carry.value;
+    __syncwarp();
+    if (lane == 0 && counted != 0)
+    {
+      int l = 31 - __clz(counted); // the farthest tile counted
+      T round = window[l];
+      for (--l; l >= 0; --l)
+        round = static_cast<T>(op(round, window[l]));
+      nearer     = has_nearer ? static_cast<T>(op(round, nearer)) : round;
+      has_nearer = true;
+    }
+    __syncwarp();
+    if (nearest < 32)
+      return nearer;
+    end -= 32;
+  }
+}
+
+} // namespace mgpu::detail::cuda

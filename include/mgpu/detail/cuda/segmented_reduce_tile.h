@@ -1,0 +1,352 @@
+// One tile of the CUDA segmented reduction.
+//
+// The load-balancing partition gives tile p the values [a0, a0 + a_len) and
+// the offsets [b0, b0 + b_len) (the segments that start in it), a_len + b_len
+// steps of the Merge Path of value indices with offsets: the same tiles as
+// transform_lbs, so the work is balanced whatever the segment sizes. Slot k
+// of the tile names segment b0 - 1 + k: slot 0 the segment begun before the
+// tile, slots 1 .. b_len those that start in it. The tile
+//   1. copies its values to shared memory (by bulk copy where it can) while
+//      it stages each slot's start, relative to a0, and marks every start
+//      that falls on one of its values as a head;
+//   2. reduces blocked runs of items_per_thread values per thread, restarting
+//      at each head with op(init, value), and leaves each run's reduction in
+//      place of the run's last value; a block-wide exclusive scan of the
+//      threads' runs (a segmented scan: heads stop it) gives each thread the
+//      reduction carried into its first run;
+//   3. publishes its carry (tile_lookback-style, segmented_reduce_carry.h)
+//      and writes each segment that starts and ends in it, striped across
+//      the threads so the stores coalesce: an empty one gets init, another
+//      the reduction at its last value (with the carry of the thread that
+//      holds it, when the segment began in an earlier thread);
+//   4. finishes the segment begun before it: one warp looks back for the
+//      previous tile's carry, lane 0 combines and writes it.
+// Every position is clamped to the tile, so invalid offsets give wrong sums
+// but never an access outside the values, the offsets or result[0, m).
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/cuda/load_balance_tile.h>
+#include <mgpu/detail/cuda/segmented_reduce_carry.h>
+#include <mgpu/detail/cuda/tile_load.h>
+
+#include <cub/block/block_scan.cuh>
+
+#include <cuda/ptx>
+#include <cuda_pipeline_primitives.h>
+#include <nv/target>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace mgpu::detail::cuda {
+
+// A run of values in the block-wide scan: its reduction, whether it holds any
+// value and whether a segment starts in it (then the reduction begins there,
+// with init).
+template <class T>
+struct reduced_run
+{
+  T value;
+  bool has_value;
+  bool has_head;
+};
+
+// The segmented scan's operator: a run with a head discards what came before
+// it; op need not be commutative, so the left run's value stays on the left.
+template <class T, class Op>
+struct combine_runs
+{
+  mutable Op op; // callers' functors need not have a const call operator
+
+  __device__ MGPU_FORCEINLINE reduced_run<T> operator()(const reduced_run<T>& left, const reduced_run<T>& right) const
+  {
+    if (right.has_head || !left.has_value)
+      return {right.value, right.has_value, left.has_head || right.has_head};
+    if (!right.has_value)
+      return left;
+    return {static_cast<T>(op(left.value, right.value)), true, left.has_head};
+  }
+};
+
+template <class Shape, class T>
+struct segmented_reduce_tile_storage
+{
+  static constexpr int NT          = Shape::threads;
+  static constexpr int value_bytes = sizeof(T) > 4 ? int(sizeof(T)) : 4;
+  static constexpr int alignment   = alignof(T) > 16 ? int(alignof(T)) : 16;
+  using block_scan                 = cub::BlockScan<reduced_run<T>, NT, cub::BLOCK_SCAN_WARP_SCANS>;
+
+  // The tile's values (up to 15 bytes in, where a bulk copy wants them),
+  // then its starts: a_len values and b_len + 2 ints, a_len + b_len <=
+  // tile_size.
+  alignas(alignment) unsigned char values_and_starts[Shape::tile_size * value_bytes + 32];
+  // Bit i of heads[t]: a segment starts at the tile's value t * VT + i.
+  std::uint32_t heads[NT];
+  // What the block-wide scan carries into each thread's first run.
+  T carried[NT];
+  bool carries_value[NT];
+  typename block_scan::TempStorage scan;
+  T window[32]; // the look-back's values
+  std::uint64_t load_barrier;
+};
+
+// Step 1, values: the copy of src[0, count) to dst starts here and ends in
+// finish_value_load, so the offsets are staged while it runs. Raw pointers
+// (or device_vector iterators) to T copy by bulk copy on sm_90 and by
+// cp.async before it, with nothing in registers; other iterators load and
+// convert each value to T.
+template <int NT, int Rows, class T, class It>
+__device__ MGPU_FORCEINLINE void start_value_load(It src, int count, T* dst, std::uint64_t* barrier)
+{
+  if constexpr (async_copyable_v<It, T>)
+  {
+    const T* from = thrust::unwrap_contiguous_iterator(src);
+    if constexpr (bulk_copyable_v<It, It, T>)
+    {
+      NV_IF_ELSE_TARGET(
+        NV_PROVIDES_SM_90,
+        (constexpr int slack = slice_slack_v<T>;
+         static_assert(NT >= 32 + 2 * slack, "the second warp copies the edges");
+         const int tid = static_cast<int>(threadIdx.x);
+         if (tid == 0) {
+           ::cuda::ptx::mbarrier_init(barrier, 1);
+           // The copy engine must see the barrier initialized.
+           ::cuda::ptx::fence_proxy_async(::cuda::ptx::space_shared);
+           const std::uint32_t bytes = bulk_copy_blocks(from, count, dst, barrier);
+           ::cuda::ptx::mbarrier_arrive_expect_tx(
+             ::cuda::ptx::sem_release, ::cuda::ptx::scope_cta, ::cuda::ptx::space_shared, barrier, bytes);
+         } else if (tid >= 32 && tid < 32 + 2 * slack) copy_slice_edges(from, count, dst, tid - 32);),
+        (copy_rows_async<NT, Rows>(from, count, dst); __pipeline_commit();))
+    }
+    else
+    {
+      copy_rows_async<NT, Rows>(from, count, dst);
+      __pipeline_commit();
+    }
+  }
+  else
+  {
+    // All of the thread's loads in flight before its first store.
+    T loaded[Rows];
+    for_each_striped<NT, Rows>(count, [&](int i, int j) { loaded[i] = static_cast<T>(src[j]); });
+    for_each_striped<NT, Rows>(count, [&](int i, int j) { dst[j] = loaded[i]; });
+  }
+  (void) barrier;
+}
+
+// Ends the copy and synchronizes the CTA: then every thread sees the values
+// and whatever the CTA stored to shared memory before.
+template <class T, class It>
+__device__ MGPU_FORCEINLINE void finish_value_load(std::uint64_t* barrier)
+{
+  if constexpr (async_copyable_v<It, T>)
+  {
+    if constexpr (bulk_copyable_v<It, It, T>)
+    {
+      NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90,
+                        (__syncthreads(); // publishes the barrier's initialization and the edges
+                         while (!::cuda::ptx::mbarrier_try_wait_parity(barrier, 0));),
+                        (__pipeline_wait_prior(0); __syncthreads();))
+    }
+    else
+    {
+      __pipeline_wait_prior(0);
+      __syncthreads();
+    }
+  }
+  else
+    __syncthreads();
+  (void) barrier;
+}
+
+// Step 1, offsets: starts[k] for slot k, relative to a0 and clamped to [0,
+// a_len] (starts[0] = 0, starts[b_len + 1] = a_len), and a head bit for each
+// start below a_len. Passes of `chunk` rows issue all their loads before
+// their first store; rows past the tile's offsets are skipped (uniform over
+// the CTA). `heads` must be clear.
+template <class Shape, class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE void stage_segment_starts(OffsetIt offsets, const lbs_tile_range<Size>& range, int* starts,
+                                                      std::uint32_t* heads)
+{
+  constexpr int NT    = Shape::threads;
+  constexpr int VT    = Shape::items_per_thread;
+  constexpr int chunk = lbs_stage_chunk<Shape>;
+  const int tid       = static_cast<int>(threadIdx.x);
+  const int a_len     = range.item_count;
+  const int b_len     = range.offset_count;
+  const auto tile_offsets = offsets + range.segment_begin;
+  for (int row = 0; row < b_len; row += NT * chunk)
+  {
+    value_of<OffsetIt> loaded[chunk];
+#pragma unroll
+    for (int i = 0; i < chunk; ++i)
+    {
+      if (row + i * NT >= b_len)
+        break;
+      const int k = row + tid + i * NT;
+      if (k < b_len)
+        loaded[i] = tile_offsets[k];
+    }
+#pragma unroll
+    for (int i = 0; i < chunk; ++i)
+    {
+      if (row + i * NT >= b_len)
+        break;
+      const int k = row + tid + i * NT;
+      if (k < b_len)
+      {
+        const int start = tile_start<true>(loaded[i], range.item_begin, a_len);
+        starts[k + 1]       = start;
+        if (start < a_len)
+          atomicOr(heads + start / VT, 1u << (start % VT));
+      }
+    }
+  }
+  if (tid == 0)
+  {
+    starts[0]         = 0;
+    starts[b_len + 1] = a_len;
+  }
+}
+
+// Step 2: the thread's values t * VT ... in order, each run (up to the next
+// head) reduced in place of its last value; returns the thread's last run.
+template <class Shape, class T, class Op>
+__device__ MGPU_FORCEINLINE reduced_run<T> reduce_thread_runs(T* values, int a_len, const std::uint32_t* heads,
+                                                              const T& init, Op& op)
+{
+  constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
+  static_assert(VT <= 32, "one head word per thread");
+  const int tid             = static_cast<int>(threadIdx.x);
+  const int first           = tid * VT;
+  const std::uint32_t mine  = heads[tid];
+  const std::uint32_t next  = tid + 1 < NT ? heads[tid + 1] : 0u;
+  reduced_run<T> run{T{}, false, false};
+#pragma unroll
+  for (int i = 0; i < VT; ++i)
+  {
+    const int j = first + i;
+    if (j < a_len)
+    {
+      const T value = values[j];
+      if ((mine >> i) & 1u)
+      {
+        run.value    = static_cast<T>(op(init, value));
+        run.has_head = true;
+      }
+      else
+        run.value = run.has_value ? static_cast<T>(op(run.value, value)) : value;
+      run.has_value       = true;
+      const bool run_ends = j + 1 == a_len || (i + 1 < VT ? ((mine >> (i + 1)) & 1u) != 0 : (next & 1u) != 0);
+      if (run_ends)
+        values[j] = run.value;
+    }
+  }
+  return run;
+}
+
+// The reduction of the run ending at tile position j (a run's last value):
+// from the head that begins it, or, when that head lies in an earlier
+// thread (or before the tile), with what the scan carried into j's thread.
+template <class Shape, class T, class Storage, class Op>
+__device__ MGPU_FORCEINLINE T reduction_ending_at(const Storage& shared, const T* values, int j, Op& op)
+{
+  constexpr int VT   = Shape::items_per_thread;
+  const int thread   = j / VT;
+  const int position = j % VT;
+  const T value      = values[j];
+  const bool begins_in_thread = (shared.heads[thread] & ((2u << position) - 1u)) != 0;
+  if (begins_in_thread || !shared.carries_value[thread])
+    return value;
+  return static_cast<T>(op(shared.carried[thread], value));
+}
+
+template <class OutputIt, class Size, class T>
+__device__ MGPU_FORCEINLINE void store_result(OutputIt result, Size segment, const T& value)
+{
+  using difference_t = typename thrust::iterator_traits<OutputIt>::difference_type;
+  *(result + static_cast<difference_t>(segment)) = value;
+}
+
+// The whole tile. `heads` must be clear and visible to every thread. The
+// carries are absent (words == nullptr) in a launch of one tile.
+template <class Shape, class Pace, class Storage, class Size, class ValueIt, class OffsetIt, class OutputIt, class T,
+          class Op>
+__device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt values, OffsetIt offsets,
+                                                       const lbs_tile_range<Size>& range, Size tile, bool last_tile,
+                                                       OutputIt result, const T& init, Op& op,
+                                                       const tile_carries<T>& carries)
+{
+  constexpr int NT  = Shape::threads;
+  const int tid     = static_cast<int>(threadIdx.x);
+  const int a_len   = range.item_count;
+  const int b_len   = range.offset_count;
+  const Size b0     = range.segment_begin;
+  const bool opens  = b_len > 0; // a segment starts in the tile
+  const bool shared_carries = carries.words != nullptr;
+
+  // Step 1.
+  T* const base                 = reinterpret_cast<T*>(shared.values_and_starts);
+  const ValueIt source          = values + range.item_begin;
+  const two_slice_layout layout = place_two_slices<T>(source, a_len, source, base);
+  T* const tile_values          = base + layout.a_shift;
+  int* const starts             = reinterpret_cast<int*>(
+    (reinterpret_cast<std::uintptr_t>(tile_values + a_len) + (alignof(int) - 1)) & ~std::uintptr_t(alignof(int) - 1));
+  start_value_load<NT, Shape::items_per_thread>(source, a_len, tile_values, &shared.load_barrier);
+  stage_segment_starts<Shape>(offsets, range, starts, shared.heads);
+  finish_value_load<T, ValueIt>(&shared.load_barrier);
+
+  // Step 2.
+  const reduced_run<T> run = reduce_thread_runs<Shape>(tile_values, a_len, shared.heads, init, op);
+  reduced_run<T> carried_in, tile_runs;
+  typename Storage::block_scan(shared.scan).ExclusiveScan(run, carried_in, combine_runs<T, Op>{op}, tile_runs);
+  shared.carried[tid]       = carried_in.value;
+  shared.carries_value[tid] = tid > 0 && carried_in.has_value;
+
+  // Step 3. The carry: the reduction of the last segment the tile opens (init
+  // alone if it holds no value here), or of all its values if it opens none
+  // (then it has some: every tile takes at least one step).
+  const bool publishes_inclusive = tile == Size(0) || opens;
+  T carry                        = tile_runs.value;
+  if (opens && starts[b_len] >= a_len)
+    carry = init;
+  if (shared_carries && tid == 0)
+    carries.publish(static_cast<std::size_t>(tile), publishes_inclusive ? carry_inclusive : carry_aggregate, carry);
+  __syncthreads(); // the carried-in reductions
+
+  // Slots 1 .. b_len - 1 start and end in the tile; slot b_len too in the
+  // last tile, where the last segment ends with the values.
+  const int slot_end = last_tile ? b_len + 1 : b_len;
+  for (int k = 1 + tid; k < slot_end; k += NT)
+  {
+    const int first = starts[k], end = starts[k + 1];
+    store_result(result, b0 + Size(k - 1),
+                 end > first ? reduction_ending_at<Shape>(shared, tile_values, end - 1, op) : init);
+  }
+
+  // Step 4: slot 0 ends here when the tile opens a segment (or the values
+  // end); segment -1, before offsets[0], exists only with invalid offsets
+  // and is never written.
+  if (tid >= 32 || !shared_carries)
+    return;
+  const bool closes_head = b0 > Size(0) && (opens || last_tile);
+  if (!closes_head && publishes_inclusive)
+    return;
+  const T before = look_back_carry<Pace>(carries, tile, op, shared.window);
+  if (tid != 0)
+    return;
+  if (!publishes_inclusive)
+    carries.publish(static_cast<std::size_t>(tile), carry_inclusive, static_cast<T>(op(before, carry)));
+  if (closes_head)
+  {
+    T head = before;
+    if (!opens)
+      head = static_cast<T>(op(before, carry));
+    else if (starts[1] > 0)
+      head = static_cast<T>(op(before, reduction_ending_at<Shape>(shared, tile_values, starts[1] - 1, op)));
+    store_result(result, b0 - Size(1), head);
+  }
+}
+
+} // namespace mgpu::detail::cuda
