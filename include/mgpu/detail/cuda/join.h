@@ -1,0 +1,96 @@
+// The CUDA steps a join by expansion chains on the policy's stream besides
+// the sorted searches and the load-balanced expansion: a per-index kernel,
+// CUB's in-place scan and sum, clearing and reading back a few words. None
+// synchronizes except the read-back.
+#pragma once
+
+#include <mgpu/detail/cuda/error.h>
+#include <mgpu/detail/cuda/launch.h>
+
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+
+namespace mgpu::detail::cuda {
+
+template <class Index, class F>
+__global__ void for_each_index_kernel(Index count, F f)
+{
+  const Index stride = Index(gridDim.x) * Index(blockDim.x);
+  for (Index i = Index(blockIdx.x) * Index(blockDim.x) + Index(threadIdx.x); i < count; i += stride)
+    f(i);
+}
+
+// f(i) for every i in [0, count), in no particular order.
+template <class Policy, class Index, class F>
+void for_each_index(Policy& policy, Index count, const F& f, const char* algorithm)
+{
+  if (!(count > 0))
+    return;
+  constexpr int threads = 256;
+  const Index most_blocks = Index(1) << 20; // then every thread takes several indices
+  const Index blocks      = ceil_div(count, Index(threads)) < most_blocks ? ceil_div(count, Index(threads)) : most_blocks;
+  for_each_index_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream_of(policy)>>>(count, f);
+  check_launch(algorithm, "join row kernel");
+}
+
+// Scratch bytes of an in-place inclusive sum of `count` Ts.
+template <class T, class Index>
+std::size_t inclusive_sum_scratch_bytes(Index count, const char* algorithm)
+{
+  std::size_t bytes = 0;
+  check(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<T*>(nullptr), count), algorithm,
+        "size the scan's scratch");
+  return bytes;
+}
+
+template <class Policy, class T, class Index>
+void inclusive_sum_in_place(Policy& policy, T* data, Index count, void* scratch, std::size_t scratch_bytes,
+                            const char* algorithm)
+{
+  check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, data, count, stream_of(policy)), algorithm,
+        "scan the row counts");
+}
+
+// Scratch bytes of the sum of `count` values read through `values`.
+template <class T, class It, class Index>
+std::size_t sum_scratch_bytes(It values, Index count, const char* algorithm)
+{
+  std::size_t bytes = 0;
+  check(cub::DeviceReduce::Sum(nullptr, bytes, values, static_cast<T*>(nullptr), count), algorithm,
+        "size the sum's scratch");
+  return bytes;
+}
+
+// *sum = the sum of values[0, count), written on the device.
+template <class Policy, class It, class T, class Index>
+void sum_into(Policy& policy, It values, Index count, T* sum, void* scratch, std::size_t scratch_bytes,
+              const char* algorithm)
+{
+  check(cub::DeviceReduce::Sum(scratch, scratch_bytes, values, sum, count, stream_of(policy)), algorithm,
+        "sum the row counts");
+}
+
+template <class Policy>
+void clear_bytes(Policy& policy, void* data, std::size_t bytes, const char* algorithm)
+{
+  check(cudaMemsetAsync(data, 0, bytes, stream_of(policy)), algorithm, "clear the join's totals");
+}
+
+// Copies *value to the host on the policy's stream and waits for it: the
+// one synchronization of a join.
+template <class Policy, class T>
+T read_back(Policy& policy, const T* value, const char* algorithm)
+{
+  T host{};
+  const cudaStream_t stream = stream_of(policy);
+  check(cudaMemcpyAsync(&host, value, sizeof(T), cudaMemcpyDeviceToHost, stream), algorithm,
+        "read back the row count");
+  check(cudaStreamSynchronize(stream), algorithm, "synchronize");
+  return host;
+}
+
+} // namespace mgpu::detail::cuda

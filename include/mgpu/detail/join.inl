@@ -1,0 +1,502 @@
+// Backend selection for the relational joins, and the join by expansion the
+// CUDA backend runs (written against the policy, so it runs on host policies
+// too, where tests replay it against the sequential backend).
+//
+// A join by expansion (see join_ops.h for the row layout):
+//   1. lower[i] = lower_bound of A's key i in B      (sorted search)
+//   2. right/full: B's unmatched rows, scanned;      (sorted search of B in A)
+//      a_lower[j] = A's rows before B's key j
+//   3. rows[i + 1] = rows A's row i generates        (sorted search: upper bounds)
+//   4. rows scanned, totals read back (the one synchronization)
+//   5. B's unmatched rows written; A's generators expanded by the
+//      load-balancing engine, one work item per row, so a key of a million
+//      matches is spread over the device like a million keys of one.
+// join_size runs 1-3 and sums instead of scanning. Every search answer and
+// count is clamped before it indexes anything; on unsorted data a search
+// tile whose pieces do not fit together (the only way the same data could
+// give a join and its size different answers) flags it, and both then
+// report no rows.
+#pragma once
+
+#include <mgpu/detail/iterator.h>
+#include <mgpu/detail/join_ops.h>
+#include <mgpu/detail/load_balance.inl>
+#include <mgpu/detail/offsets.h>
+#include <mgpu/detail/policy.h>
+#include <mgpu/detail/preconditions.h>
+#include <mgpu/detail/sequential/join.h>
+#include <mgpu/detail/sorted_search.inl>
+#if MGPU_HAS_CUDA_BACKEND
+#  include <mgpu/detail/cuda/join.h>
+#endif
+
+#include <thrust/copy.h>
+#include <thrust/detail/raw_pointer_cast.h>
+#include <thrust/detail/temporary_array.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/discard_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace mgpu::detail {
+
+// ---------------------------------------------------------------------------
+// The steps besides searches and expansion, on the policy's backend
+// ---------------------------------------------------------------------------
+
+template <class Policy, class Index, class F>
+void for_each_index(Policy& policy, Index count, const F& f, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    cuda::for_each_index(policy, count, f, algorithm);
+  else
+#endif
+    for (Index i = 0; i < count; ++i)
+      f(i);
+  (void) policy;
+}
+
+template <class T, class Policy, class Index>
+std::size_t inclusive_sum_scratch_bytes(Policy&, [[maybe_unused]] Index count, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return count > 0 ? cuda::inclusive_sum_scratch_bytes<T>(count, algorithm) : 0;
+#endif
+  return 0;
+}
+
+template <class Policy, class T, class Index>
+void inclusive_sum_in_place(Policy& policy, T* data, Index count, [[maybe_unused]] void* scratch,
+                            [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
+{
+  if (!(count > 0))
+    return;
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    cuda::inclusive_sum_in_place(policy, data, count, scratch, scratch_bytes, algorithm);
+  else
+#endif
+    for (Index i = 1; i < count; ++i)
+      data[i] += data[i - 1];
+  (void) policy;
+}
+
+template <class T, class Policy, class It, class Index>
+std::size_t sum_scratch_bytes(Policy&, [[maybe_unused]] It values, [[maybe_unused]] Index count,
+                              [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return count > 0 ? cuda::sum_scratch_bytes<T>(values, count, algorithm) : 0;
+#endif
+  return 0;
+}
+
+template <class Policy, class It, class T, class Index>
+void sum_into(Policy& policy, It values, Index count, T* sum, [[maybe_unused]] void* scratch,
+              [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+  {
+    if (count > 0)
+      cuda::sum_into(policy, values, count, sum, scratch, scratch_bytes, algorithm);
+  }
+  else
+#endif
+  {
+    T total = 0;
+    for (Index i = 0; i < count; ++i)
+      total += values[i];
+    *sum = total;
+  }
+  (void) policy;
+}
+
+template <class Policy>
+void clear_bytes(Policy& policy, void* data, std::size_t bytes, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    cuda::clear_bytes(policy, data, bytes, algorithm);
+  else
+#endif
+    for (std::size_t i = 0; i < bytes; ++i)
+      static_cast<unsigned char*>(data)[i] = 0;
+  (void) policy;
+}
+
+template <class Policy, class T>
+T read_back(Policy& policy, const T* value, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return cuda::read_back(policy, value, algorithm);
+#endif
+  (void) policy;
+  return *value;
+}
+
+template <class Policy>
+void finish_join(Policy& policy, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    cuda::finish(policy, algorithm);
+#endif
+  (void) policy;
+}
+
+// One allocation from the policy, carved into a join's arrays, each 256-byte
+// aligned: reserve every array, allocate, then ask for each.
+template <class Policy>
+class join_scratch
+{
+public:
+  explicit join_scratch(Policy& policy) : policy_(policy) {}
+
+  template <class T>
+  std::size_t reserve(std::int64_t count)
+  {
+    const std::size_t offset = bytes_;
+    bytes_ += (std::size_t(count > 0 ? count : 0) * sizeof(T) + 255) & ~std::size_t(255);
+    return offset;
+  }
+  void allocate() { storage_.emplace(policy_, static_cast<std::ptrdiff_t>(bytes_)); }
+  template <class T>
+  T* at(std::size_t offset)
+  {
+    return reinterpret_cast<T*>(thrust::raw_pointer_cast(storage_->data()) + offset);
+  }
+
+private:
+  Policy& policy_;
+  std::size_t bytes_ = 0;
+  // Uninitialised: temporary_array skips construction of trivial types.
+  std::optional<thrust::detail::temporary_array<char, Policy>> storage_;
+};
+
+// ---------------------------------------------------------------------------
+// The join by expansion
+// ---------------------------------------------------------------------------
+
+// A join of A (a_count rows) and B (b_count rows), both sorted, compared as
+// `Key`s, with `Index` (int32 or int64, holding a_count + b_count + 1)
+// indices. keep_a / keep_b: the sides whose unmatched rows the join keeps.
+template <class Key, class Index, class Policy, class AIt, class BIt, class Compare>
+class join_expansion
+{
+public:
+  join_expansion(Policy& policy, AIt a, Index a_count, BIt b, Index b_count, bool keep_a, bool keep_b, Compare comp,
+                 const char* algorithm)
+      : policy_(policy), a_(a), b_(b), a_count_(a_count), b_count_(b_count), keep_a_(keep_a), keep_b_(keep_b),
+        comp_(comp), algorithm_(algorithm)
+  {}
+
+  // The number of rows write_rows writes for the same data.
+  std::int64_t count_rows()
+  {
+    if (a_count_ == 0 || b_count_ == 0)
+      return one_sided_count();
+    join_scratch<Policy> scratch(policy_);
+    const auto lower_at     = scratch.template reserve<Index>(a_count_);
+    const auto rows_at      = scratch.template reserve<join_row_count>(a_count_ + 1);
+    const auto unmatched_at = scratch.template reserve<Index>(keep_b_ ? b_count_ + 1 : 0);
+    const auto splits_at    = scratch.template reserve<Index>(split_count());
+    const auto totals_at    = scratch.template reserve<join_totals>(1);
+    const Index tallied     = a_count_ + (keep_b_ ? b_count_ : Index(0));
+    // The tally's pointers are set once the scratch exists; sizing needs only its type.
+    const auto sum_bytes = sum_scratch_bytes<join_row_count>(policy_, tally(nullptr, nullptr), tallied, algorithm_);
+    const auto temp_at   = scratch.template reserve<char>(static_cast<std::int64_t>(sum_bytes));
+    scratch.allocate();
+
+    Index* const lower            = scratch.template at<Index>(lower_at);
+    join_row_count* const rows    = scratch.template at<join_row_count>(rows_at);
+    Index* const unmatched        = keep_b_ ? scratch.template at<Index>(unmatched_at) : nullptr;
+    void* const splits            = scratch.template at<Index>(splits_at);
+    join_totals* const totals     = scratch.template at<join_totals>(totals_at);
+    clear_bytes(policy_, totals, sizeof(join_totals), algorithm_);
+
+    search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
+    search<search_bound::upper>(
+      b_, b_count_, a_, a_count_, a_row_count_sink<Index>{lower, rows, b_count_, keep_a_, false, nullptr, nullptr},
+      totals, splits);
+    if (keep_b_)
+      search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(unmatched, nullptr), totals, splits);
+    sum_into(policy_, tally(rows, unmatched), tallied, &totals->a_rows, scratch.template at<char>(temp_at), sum_bytes,
+             algorithm_);
+    const join_totals found = read_back(policy_, totals, algorithm_);
+    return found.unsorted ? 0 : found.a_rows;
+  }
+
+  // Writes the rows to a_out[0, n) and b_out[0, n); returns n.
+  template <class OutA, class OutB>
+  std::int64_t write_rows(OutA a_out, OutB b_out)
+  {
+    if (a_count_ == 0 || b_count_ == 0)
+      return write_one_sided(a_out, b_out);
+    join_scratch<Policy> scratch(policy_);
+    const auto lower_at     = scratch.template reserve<Index>(a_count_);
+    const auto rows_at      = scratch.template reserve<join_row_count>(a_count_ + 1);
+    const auto unmatched_at = scratch.template reserve<Index>(keep_b_ ? b_count_ + 1 : 0);
+    const auto a_lower_at   = scratch.template reserve<Index>(keep_b_ ? b_count_ : 0);
+    const auto segments_at  = scratch.template reserve<join_segment<Index>>(keep_b_ ? a_count_ : 0);
+    const auto splits_at    = scratch.template reserve<Index>(split_count());
+    const auto totals_at    = scratch.template reserve<join_totals>(1);
+    const std::size_t rows_scan_bytes = inclusive_sum_scratch_bytes<join_row_count>(policy_, a_count_, algorithm_);
+    const std::size_t unmatched_scan_bytes =
+      keep_b_ ? inclusive_sum_scratch_bytes<Index>(policy_, b_count_, algorithm_) : 0;
+    const std::size_t scan_bytes = rows_scan_bytes > unmatched_scan_bytes ? rows_scan_bytes : unmatched_scan_bytes;
+    const auto temp_at           = scratch.template reserve<char>(static_cast<std::int64_t>(scan_bytes));
+    scratch.allocate();
+
+    Index* const lower                   = scratch.template at<Index>(lower_at);
+    join_row_count* const rows           = scratch.template at<join_row_count>(rows_at);
+    Index* const unmatched               = keep_b_ ? scratch.template at<Index>(unmatched_at) : nullptr;
+    Index* const a_lower                 = keep_b_ ? scratch.template at<Index>(a_lower_at) : nullptr;
+    join_segment<Index>* const segments  = keep_b_ ? scratch.template at<join_segment<Index>>(segments_at) : nullptr;
+    void* const splits                   = scratch.template at<Index>(splits_at);
+    join_totals* const totals            = scratch.template at<join_totals>(totals_at);
+    void* const temp                     = scratch.template at<char>(temp_at);
+    clear_bytes(policy_, totals, sizeof(join_totals), algorithm_);
+
+    search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
+    if (keep_b_)
+    {
+      search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(unmatched, a_lower), totals, splits);
+      inclusive_sum_in_place(policy_, unmatched + 1, b_count_, temp, scan_bytes, algorithm_);
+    }
+    search<search_bound::upper>(
+      b_, b_count_, a_, a_count_,
+      a_row_count_sink<Index>{lower, rows, b_count_, keep_a_, true, unmatched, segments}, totals, splits);
+    inclusive_sum_in_place(policy_, rows + 1, a_count_, temp, scan_bytes, algorithm_);
+    for_each_index(policy_, Index(1), collect_join_totals<Index>{rows, unmatched, a_count_, b_count_, totals},
+                   algorithm_);
+    const join_totals found = read_back(policy_, totals, algorithm_);
+    if (found.unsorted)
+      return 0;
+    const std::int64_t total = found.a_rows + found.b_rows;
+
+    if (keep_b_ && found.b_rows > 0)
+      for_each_index(policy_, b_count_,
+                     unmatched_b_rows<Index, OutA, OutB>{unmatched, a_lower, rows, a_count_, total, a_out, b_out},
+                     algorithm_);
+    if (found.a_rows > 0)
+    {
+      if (keep_b_)
+        expand(rows, found.a_rows, join_rows_op<const join_segment<Index>*, OutA, OutB>{{}, segments, a_out, b_out});
+      else
+        expand(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{}, lower, a_out, b_out});
+    }
+    else
+      finish_join(policy_, algorithm_);
+    return total;
+  }
+
+  // Writes the rows of A with a match in B (keep_matched) or without one to
+  // a_out, in order; returns how many.
+  template <class OutA>
+  std::int64_t write_filtered(OutA a_out, bool keep_matched)
+  {
+    if (a_count_ == 0 || (b_count_ == 0 && keep_matched))
+      return 0;
+    if (b_count_ == 0)
+    {
+      for_each_index(policy_, a_count_, one_sided_rows<OutA, thrust::discard_iterator<>>{a_out, {}, true},
+                     algorithm_);
+      finish_join(policy_, algorithm_);
+      return a_count_;
+    }
+    join_scratch<Policy> scratch(policy_);
+    const auto flags_at  = scratch.template reserve<unsigned char>(a_count_);
+    const auto splits_at = scratch.template reserve<Index>(split_count());
+    scratch.allocate();
+    unsigned char* const flags = scratch.template at<unsigned char>(flags_at);
+    search<search_bound::lower>(
+      b_, b_count_, a_, a_count_,
+      a_match_sink<Key, AIt, BIt, Index, Compare>{a_, b_, b_count_, comp_, keep_matched, flags}, nullptr,
+      scratch.template at<Index>(splits_at));
+    const auto end = thrust::copy_if(policy_, thrust::counting_iterator<Index>(0),
+                                     thrust::counting_iterator<Index>(a_count_), flags, a_out, is_flag_set{});
+    return static_cast<std::int64_t>(end - a_out);
+  }
+
+private:
+  template <search_bound Bound, class HayIt, class NeedleIt, class Sink>
+  void search(HayIt hay, Index hay_count, NeedleIt needles, Index needle_count, const Sink& sink,
+              join_totals* totals, void* splits)
+  {
+    sorted_search_with_offsets<Bound, Key, Index>(policy_, hay, hay_count, needles, needle_count, sink, comp_,
+                                                  totals != nullptr ? &totals->unsorted : nullptr, splits, false,
+                                                  algorithm_);
+  }
+
+  // Scratch for the CUDA partition of a search of A and B, one split per tile.
+  std::int64_t split_count() const
+  {
+#if MGPU_HAS_CUDA_BACKEND
+    if constexpr (is_cuda_policy_v<Policy>)
+      return (std::int64_t(a_count_) + std::int64_t(b_count_)) / cuda::sorted_search_smallest_tile<Key> + 2;
+#endif
+    return 0;
+  }
+
+  b_match_sink<Key, AIt, BIt, Index, Compare> b_sink(Index* unmatched, Index* a_lower) const
+  {
+    return {a_, b_, a_count_, comp_, unmatched, a_lower};
+  }
+
+  auto tally(const join_row_count* rows, const Index* unmatched) const
+  {
+    return thrust::make_transform_iterator(thrust::counting_iterator<Index>(0),
+                                           join_row_tally<Index>{rows, unmatched, a_count_});
+  }
+
+  // The load-balanced expansion of A's generators (whose scanned row counts
+  // are `rows`), with the narrowest index type that holds its items.
+  template <class Op>
+  void expand(const join_row_count* rows, std::int64_t a_rows, const Op& op)
+  {
+    auto run = [&](auto size) {
+      using Size = decltype(size);
+      transform_lbs_with_offsets<Size>(policy_, rows, static_cast<Size>(a_count_), static_cast<Size>(a_rows), op,
+                                       algorithm_);
+    };
+    if constexpr (sizeof(Index) > sizeof(std::int32_t))
+      run(std::int64_t{});
+    else
+      with_offset_type(static_cast<std::uint64_t>(a_rows) + static_cast<std::uint64_t>(a_count_) +
+                         static_cast<std::uint64_t>(lbs_index_headroom),
+                       run);
+  }
+
+  std::int64_t one_sided_count() const
+  {
+    return (keep_a_ ? std::int64_t(a_count_) : 0) + (keep_b_ ? std::int64_t(b_count_) : 0);
+  }
+
+  // One side empty: every row of the other side, unmatched, if kept.
+  template <class OutA, class OutB>
+  std::int64_t write_one_sided(OutA a_out, OutB b_out)
+  {
+    const bool from_a = a_count_ > 0;
+    const Index count = from_a ? (keep_a_ ? a_count_ : Index(0)) : (keep_b_ ? b_count_ : Index(0));
+    for_each_index(policy_, count, one_sided_rows<OutA, OutB>{a_out, b_out, from_a}, algorithm_);
+    finish_join(policy_, algorithm_);
+    return count;
+  }
+
+  Policy& policy_;
+  AIt a_;
+  BIt b_;
+  Index a_count_, b_count_;
+  bool keep_a_, keep_b_;
+  Compare comp_;
+  const char* algorithm_;
+};
+
+// Calls f(join_expansion) with the narrowest index type for the inputs.
+template <class Key, class Policy, class AIt, class BIt, class Compare, class F>
+decltype(auto) with_join_expansion(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, bool keep_a,
+                                   bool keep_b, Compare comp, const char* algorithm, F&& f)
+{
+  const auto a_count = a_last - a_first;
+  const auto b_count = b_last - b_first;
+  const std::uint64_t largest = static_cast<std::uint64_t>(a_count) + static_cast<std::uint64_t>(b_count) + 1;
+  return with_offset_type(largest, [&](auto offset) {
+    using Index = decltype(offset);
+    join_expansion<Key, Index, Policy, AIt, BIt, Compare> expansion(
+      policy, a_first, static_cast<Index>(a_count), b_first, static_cast<Index>(b_count), keep_a, keep_b, comp,
+      algorithm);
+    return f(expansion);
+  });
+}
+
+// The joins by expansion on any policy (the CUDA backend's algorithm; tests
+// run it on host policies too).
+template <class Policy, class AIt, class BIt, class Compare>
+std::int64_t join_size_by_expansion(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, bool keep_a,
+                                    bool keep_b, Compare comp, const char* algorithm)
+{
+  return with_join_expansion<search_key_t<AIt, BIt>>(policy, a_first, a_last, b_first, b_last, keep_a, keep_b, comp,
+                                                     algorithm, [](auto& join) { return join.count_rows(); });
+}
+
+template <class Policy, class AIt, class BIt, class OutA, class OutB, class Compare>
+std::int64_t join_by_expansion(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out,
+                               OutB b_out, bool keep_a, bool keep_b, Compare comp, const char* algorithm)
+{
+  return with_join_expansion<search_key_t<AIt, BIt>>(
+    policy, a_first, a_last, b_first, b_last, keep_a, keep_b, comp, algorithm,
+    [&](auto& join) { return join.write_rows(a_out, b_out); });
+}
+
+template <class Policy, class AIt, class BIt, class OutA, class Compare>
+std::int64_t filter_by_match_by_expansion(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last,
+                                          OutA a_out, bool keep_matched, Compare comp, const char* algorithm)
+{
+  return with_join_expansion<search_key_t<AIt, BIt>>(
+    policy, a_first, a_last, b_first, b_last, false, false, comp, algorithm,
+    [&](auto& join) { return join.write_filtered(a_out, keep_matched); });
+}
+
+// ---------------------------------------------------------------------------
+// Dispatch: checked builds validate both ranges, then the CUDA backend joins
+// by expansion and host policies walk the key runs.
+// ---------------------------------------------------------------------------
+
+template <class Policy, class AIt, class BIt, class Compare>
+std::int64_t join_size(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, bool keep_a, bool keep_b,
+                       Compare comp, const char* algorithm)
+{
+  using key_t = search_key_t<AIt, BIt>;
+  if constexpr (checking_preconditions)
+    require_sorted_inputs<key_t>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return join_size_by_expansion(policy, a_first, a_last, b_first, b_last, keep_a, keep_b, comp, algorithm);
+  else
+#endif
+    return sequential::join_size<key_t>(a_first, a_last - a_first, b_first, b_last - b_first, keep_a, keep_b, comp);
+}
+
+template <class Policy, class AIt, class BIt, class OutA, class OutB, class Compare>
+std::int64_t join(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out, OutB b_out,
+                  bool keep_a, bool keep_b, Compare comp, const char* algorithm)
+{
+  using key_t = search_key_t<AIt, BIt>;
+  if constexpr (checking_preconditions)
+    require_sorted_inputs<key_t>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return join_by_expansion(policy, a_first, a_last, b_first, b_last, a_out, b_out, keep_a, keep_b, comp, algorithm);
+  else
+#endif
+    return sequential::join<key_t>(a_first, a_last - a_first, b_first, b_last - b_first, a_out, b_out, keep_a, keep_b,
+                                   comp);
+}
+
+// semi_join (keep_matched) and anti_join.
+template <class Policy, class AIt, class BIt, class OutA, class Compare>
+std::int64_t filter_by_match(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out,
+                             bool keep_matched, Compare comp, const char* algorithm)
+{
+  using key_t = search_key_t<AIt, BIt>;
+  if constexpr (checking_preconditions)
+    require_sorted_inputs<key_t>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return filter_by_match_by_expansion(policy, a_first, a_last, b_first, b_last, a_out, keep_matched, comp,
+                                        algorithm);
+  else
+#endif
+    return sequential::filter_by_match<key_t>(a_first, a_last - a_first, b_first, b_last - b_first, a_out,
+                                              keep_matched, comp);
+}
+
+} // namespace mgpu::detail

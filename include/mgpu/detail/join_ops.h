@@ -1,0 +1,295 @@
+// The pieces of a relational join by expansion, written once for both
+// backends: the sinks that turn sorted-search answers into row counts and
+// match flags, the load-balanced operation that writes the rows of A's keys,
+// and the pass that writes B's unmatched rows.
+//
+// With A and B sorted, row i of A matches B's rows [lower_i, upper_i), the
+// bounds of its key in B. The rows a join writes come from "generators" in
+// key order: each row of A (its matches, or one row (i, -1) when an outer
+// join keeps it unmatched), and, for right and full outer joins, each
+// unmatched row j of B (one row (-1, j)). An unmatched B row's key is in no
+// row of A, so the generators' key order is well defined: B row j stands
+// after the `a_lower_j` rows of A ordered before its key, and A row i after
+// the unmatched rows of B before lower_i (B's rows from lower_i on are equal
+// to or after its key). The rows of A's generators are the load-balanced
+// expansion of their counts; each is shifted by the unmatched B rows before
+// it, and B's unmatched rows go into the gaps.
+//
+// Every index read from a search answer or a count is clamped into its range
+// first, so on unsorted input the pieces read and write only their arrays
+// and rows below the total they computed.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/iterator.h>
+#include <mgpu/detail/load_balance_ops.h>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace mgpu::detail {
+
+// Row counts are scanned in 64 bits: p x q rows of one key overflow 32 bits
+// long before the inputs do.
+using join_row_count = std::int64_t;
+
+template <class Index>
+MGPU_HD MGPU_FORCEINLINE Index clamp_index(Index value, Index lo, Index hi)
+{
+  return value < lo ? lo : value > hi ? hi : value;
+}
+
+// What a row of A's expansion needs of its generator: the first matching row
+// of B (-1 for an unmatched row kept by an outer join), and, when B's
+// unmatched rows are interleaved, how many of them come before it.
+template <class Index>
+struct join_segment
+{
+  Index b_first;
+  Index shift;
+};
+
+// Sink of the lower-bound search of A's keys in B: lower[j].
+template <class Index>
+struct store_position_sink
+{
+  Index* positions;
+
+  template <class Size>
+  MGPU_HD void operator()(Size needle, Size position) const
+  {
+    positions[needle] = static_cast<Index>(position);
+  }
+};
+
+// Sink of the upper-bound search of A's keys in B: the rows each row of A
+// generates, rows[j + 1] (rows[0] = 0, so an inclusive scan of rows[1..]
+// gives the exclusive scan in rows[0..n) and the total in rows[n]).
+// `keep_a`: unmatched rows of A give one row (left and full outer joins).
+// For the rows themselves (not just their count), `lower[j]` becomes the
+// generator's first B row or -1 and, where B's unmatched rows are
+// interleaved (`segments` not null), the segment also records how many of
+// them precede it (unmatched_before: the scanned unmatched flags of B).
+template <class Index>
+struct a_row_count_sink
+{
+  Index* lower;
+  join_row_count* rows;
+  Index b_count;
+  bool keep_a;
+  bool record_b_first;
+  const Index* unmatched_before;
+  join_segment<Index>* segments;
+
+  template <class Size>
+  MGPU_HD void operator()(Size needle, Size upper) const
+  {
+    const Index first   = clamp_index(lower[needle], Index(0), b_count);
+    const Index last    = clamp_index(static_cast<Index>(upper), first, b_count);
+    const Index matches = last - first;
+    rows[needle + 1]    = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
+    if (needle == 0)
+      rows[0] = 0;
+    const Index b_first = matches == 0 ? Index(-1) : first;
+    if (segments != nullptr)
+      segments[needle] = {b_first, unmatched_before[first]};
+    else if (record_b_first)
+      lower[needle] = b_first;
+  }
+};
+
+// Sink of the lower-bound search of B's keys in A: whether row j of B has a
+// match (the A row at its lower bound holds an equivalent key), as
+// unmatched[j + 1] (unmatched[0] = 0, scanned like the row counts), and, for
+// the rows, the A rows before its key.
+template <class Key, class AIt, class BIt, class Index, class Compare>
+struct b_match_sink
+{
+  AIt a;
+  BIt b;
+  Index a_count;
+  Compare comp;
+  Index* unmatched;
+  Index* a_lower; // may be null
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void operator()(Size needle, Size position) const
+  {
+    const Index before = clamp_index(static_cast<Index>(position), Index(0), a_count);
+    const bool matched = before < a_count && !comp(as_key<Key>(b[needle]), as_key<Key>(a[before]));
+    unmatched[needle + 1] = matched ? Index(0) : Index(1);
+    if (needle == 0)
+      unmatched[0] = 0;
+    if (a_lower != nullptr)
+      a_lower[needle] = before;
+  }
+};
+
+// Sink of the lower-bound search of A's keys in B for semi and anti joins:
+// flags[j] = 1 when row j of A has a match and matches are kept (semi), or
+// has none and they are not (anti).
+template <class Key, class AIt, class BIt, class Index, class Compare>
+struct a_match_sink
+{
+  AIt a;
+  BIt b;
+  Index b_count;
+  Compare comp;
+  bool keep_matched;
+  unsigned char* flags;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void operator()(Size needle, Size position) const
+  {
+    const Index lower  = clamp_index(static_cast<Index>(position), Index(0), b_count);
+    const bool matched = lower < b_count && !comp(as_key<Key>(a[needle]), as_key<Key>(b[lower]));
+    flags[needle]      = matched == keep_matched ? 1 : 0;
+  }
+};
+
+// The load-balanced expansion of A's generators: item i of generator s (row
+// s of A) with rank r is the row (s, b_first + r), or (s, -1) for an
+// unmatched row, written at i + shift. `Segments` points at plain b_first
+// values (no interleaved B rows) or at join_segments.
+template <class Segments, class OutA, class OutB>
+struct join_rows_op : lbs_op_flags
+{
+  Segments segments;
+  OutA a_out;
+  OutB b_out;
+  using segment_data = value_of<Segments>;
+  using item_value   = lbs_nothing;
+
+  template <class T>
+  static MGPU_HD MGPU_FORCEINLINE auto b_first_of(const T& segment)
+  {
+    if constexpr (std::is_integral_v<T>)
+      return segment;
+    else
+      return segment.b_first;
+  }
+  template <class T>
+  static MGPU_HD MGPU_FORCEINLINE auto shift_of(const T& segment)
+  {
+    if constexpr (std::is_integral_v<T>)
+      return T(0);
+    else
+      return segment.shift;
+  }
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD segment_data load_segment(Size segment) const
+  {
+    return segments[segment];
+  }
+  template <class Size>
+  MGPU_HD lbs_nothing load_item(Size, Size, Size, const segment_data&) const
+  {
+    return {};
+  }
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void store_item(Size item, Size segment, Size rank, const segment_data& data, lbs_nothing) const
+  {
+    const join_row_count row = join_row_count(item) + join_row_count(shift_of(data));
+    const auto b_first       = b_first_of(data);
+    a_out[row]               = segment;
+    b_out[row]               = b_first < 0 ? decltype(b_first + rank)(-1) : b_first + rank;
+  }
+};
+
+// B's unmatched rows, one call per row j of B: (-1, j) after the rows of
+// the A generators before its key (a_rows[a_lower[j]], a_rows the scanned
+// row counts) and the unmatched B rows before it (unmatched[j], scanned).
+// Rows at or past `row_count` (only on unsorted input) are not written.
+template <class Index, class OutA, class OutB>
+struct unmatched_b_rows
+{
+  const Index* unmatched;
+  const Index* a_lower;
+  const join_row_count* a_rows;
+  Index a_count;
+  join_row_count row_count;
+  OutA a_out;
+  OutB b_out;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD void operator()(Index j) const
+  {
+    if (unmatched[j + 1] == unmatched[j])
+      return; // matched
+    const Index before       = clamp_index(a_lower[j], Index(0), a_count);
+    const join_row_count row = a_rows[before] + join_row_count(unmatched[j]);
+    if (row < 0 || row >= row_count)
+      return;
+    a_out[row] = Index(-1);
+    b_out[row] = j;
+  }
+};
+
+// The rows of a join with one side empty: (i, -1) for each row of A, or
+// (-1, j) for each row of B.
+template <class OutA, class OutB>
+struct one_sided_rows
+{
+  OutA a_out;
+  OutB b_out;
+  bool from_a;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Index>
+  MGPU_HD void operator()(Index row) const
+  {
+    a_out[row] = from_a ? row : Index(-1);
+    b_out[row] = from_a ? Index(-1) : row;
+  }
+};
+
+// The rows a join_size counts: A's generators' rows (rows[1..n]) then, for
+// joins that keep B's unmatched rows, their flags (unmatched[1..m]).
+template <class Index>
+struct join_row_tally
+{
+  const join_row_count* rows;
+  const Index* unmatched;
+  Index a_count;
+
+  MGPU_HD join_row_count operator()(Index i) const
+  {
+    return i < a_count ? rows[i + 1] : join_row_count(unmatched[i - a_count + 1]);
+  }
+};
+
+// What a join reads back, in one copy: the rows of A's generators, B's
+// unmatched rows and whether a search met unsorted data.
+struct join_totals
+{
+  join_row_count a_rows;
+  join_row_count b_rows;
+  int unsorted;
+};
+
+template <class Index>
+struct collect_join_totals
+{
+  const join_row_count* rows;
+  const Index* unmatched;
+  Index a_count, b_count;
+  join_totals* totals;
+
+  MGPU_HD void operator()(Index) const
+  {
+    totals->a_rows = rows[a_count];
+    totals->b_rows = unmatched != nullptr ? join_row_count(unmatched[b_count]) : 0;
+  }
+};
+
+struct is_flag_set
+{
+  MGPU_HD bool operator()(unsigned char flag) const { return flag != 0; }
+};
+
+} // namespace mgpu::detail

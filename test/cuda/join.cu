@@ -1,0 +1,127 @@
+#include "common/cuda_policies.h"
+#include "common/test_support.h"
+
+using backend = mgpu_test::cuda_backend;
+
+#include "cases/join_cases.h"
+
+#include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/iterator/tabulate_output_iterator.h>
+
+#include <cstdint>
+
+namespace {
+
+// Checks each row of a full outer join of A = {0, 1 x k}, B = {1 x k, 2} as
+// it is written, without storing it: row 0 is (0, -1), rows 1 .. k^2 pair
+// A's copies 1 .. k with B's 0 .. k - 1 in (a, b) order, the last row is
+// (-1, k). Counts the rows that differ, and how many rows land in each of
+// 4096 bins by position, so a row written twice or never shows too.
+struct row_check
+{
+  unsigned long long* mismatches;
+  unsigned long long* bins;
+  long long k;
+  bool is_b;
+
+  template <class Value>
+  __device__ void operator()(std::ptrdiff_t row, Value value) const
+  {
+    const long long last = k * k + 1;
+    long long expected;
+    if (row == 0)
+      expected = is_b ? -1 : 0;
+    else if (row == last)
+      expected = is_b ? k : -1;
+    else
+      expected = is_b ? (row - 1) % k : 1 + (row - 1) / k;
+    if (static_cast<long long>(value) != expected)
+      atomicAdd(mismatches, 1ull);
+    if (is_b)
+      atomicAdd(&bins[row & 4095], 1ull);
+  }
+};
+
+} // namespace
+
+TEST_CASE("join: more than 2^31 rows (50,000 x 50,000 equal keys), every row checked as it is written")
+{
+  const long long k = 50000;
+  std::vector<int> a(std::size_t(k) + 1, 1), b(std::size_t(k) + 1, 1);
+  a.front() = 0; // A's one unmatched row, before the big key
+  b.back()  = 2; // B's one unmatched row, after it
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+
+  const long long matched = k * k;
+  REQUIRE(matched > (1ll << 31));
+  CHECK(mgpu::join_size(thrust::device, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), mgpu::join_kind::inner) == matched);
+  CHECK(mgpu::join_size(thrust::device, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), mgpu::join_kind::left_outer) ==
+        matched + 1);
+  const long long total = matched + 2;
+  CHECK(mgpu::join_size(thrust::device, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), mgpu::join_kind::full_outer) ==
+        total);
+
+  thrust::device_vector<unsigned long long> mismatches(2, 0), bins(4096, 0);
+  auto* counters = thrust::raw_pointer_cast(mismatches.data());
+  auto* row_bins = thrust::raw_pointer_cast(bins.data());
+  auto a_out = thrust::make_tabulate_output_iterator(row_check{counters, row_bins, k, false});
+  auto b_out = thrust::make_tabulate_output_iterator(row_check{counters + 1, row_bins, k, true});
+  const auto ends = mgpu::join(thrust::device, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), a_out, b_out,
+                               mgpu::join_kind::full_outer);
+  CHECK(ends.first - a_out == total);
+  CHECK(ends.second - b_out == total);
+  const auto wrong = to_std(mismatches);
+  CHECK(wrong[0] == 0);
+  CHECK(wrong[1] == 0);
+  const auto counted = to_std(bins);
+  int uneven = 0;
+  for (long long bin = 0; bin < 4096; ++bin)
+    uneven += counted[std::size_t(bin)] == static_cast<unsigned long long>(total / 4096 + (bin < total % 4096 ? 1 : 0)) ? 0 : 1;
+  CHECK(uneven == 0);
+}
+
+TEST_CASE("join: the 64-bit index path on small inputs")
+{
+  const auto a = join_cases::runs_of_keys(3000, 4, 0.25, 71), b = join_cases::runs_of_keys(3000, 5, 0.25, 72);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  auto policy = thrust::cuda::par;
+  using it    = thrust::device_vector<int>::iterator;
+  for (const mgpu::join_kind kind : join_cases::all_kinds)
+  {
+    CAPTURE(join_cases::name_of(kind));
+    const auto expected = join_cases::reference_join(a, b, kind, ::cuda::std::less<>{});
+    mgpu::detail::join_expansion<int, std::int64_t, decltype(policy), it, it, ::cuda::std::less<>> join(
+      policy, d_a.begin(), std::int64_t(a.size()), d_b.begin(), std::int64_t(b.size()), join_cases::keeps_a(kind),
+      join_cases::keeps_b(kind), {}, "test");
+    CHECK(std::size_t(join.count_rows()) == expected.size());
+    thrust::device_vector<long long> a_out(expected.size(), -7), b_out(expected.size(), -7);
+    CHECK(std::size_t(join.write_rows(a_out.begin(), b_out.begin())) == expected.size());
+    MGPU_CHECK_EQUAL_RANGES(to_std(a_out), expected.a);
+    MGPU_CHECK_EQUAL_RANGES(to_std(b_out), expected.b);
+  }
+}
+
+TEST_CASE("join: on the policy's stream, every temporary from its allocator and returned")
+{
+  const auto a = join_cases::runs_of_keys(30000, 4, 0.3, 81), b = join_cases::runs_of_keys(30000, 4, 0.3, 82);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  mgpu_test::device_arena arena(std::size_t(1) << 26);
+  mgpu_test::stream_guard guard;
+  const auto policy = thrust::cuda::par(arena.allocator()).on(guard.stream);
+  for (const mgpu::join_kind kind : join_cases::all_kinds)
+  {
+    CAPTURE(join_cases::name_of(kind));
+    const auto expected = join_cases::reference_join(a, b, kind, ::cuda::std::less<>{});
+    const auto size = mgpu::join_size(policy, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), kind);
+    CHECK(std::size_t(size) == expected.size());
+    thrust::device_vector<int> a_out(expected.size()), b_out(expected.size());
+    mgpu::join(policy, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), a_out.begin(), b_out.begin(), kind);
+    MGPU_CHECK_EQUAL_RANGES(join_cases::widened(to_std(a_out)), expected.a);
+    MGPU_CHECK_EQUAL_RANGES(join_cases::widened(to_std(b_out)), expected.b);
+  }
+  thrust::device_vector<int> out(a.size());
+  mgpu::semi_join(policy, d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
+  CHECK(arena.state.allocations > 0);
+  CHECK(arena.state.live == 0);
+}
