@@ -21,10 +21,15 @@
 /// and the partition reduces to Merge Path with one extra comparison. The
 /// results are the same as the general overload's on such inputs.
 ///
+/// Every overload also has a form taking `mgpu::count_to(it)` as its last
+/// argument, which writes the output count to `*it` and returns nothing;
+/// those forms never wait for the count (see "Counts written to memory"
+/// below).
+///
 /// \par Synchronization (all functions): the end of the output depends on
-///   the data, so each call reads one count back to the host on the policy's
-///   stream and waits for it, under every policy including `par_nosync`, as
-///   Thrust's set operations do. Nothing else synchronizes.
+///   the data, so each call that returns it reads one count back to the host
+///   on the policy's stream and waits for it, under every policy including
+///   `par_nosync`, as Thrust's set operations do. Nothing else synchronizes.
 /// \par Complexity (all functions): O(n) work and O(n / tile + log n) span
 ///   for n = the inputs' total size; keys are read once, outputs written
 ///   once, values read only for the outputs.
@@ -57,6 +62,23 @@ struct unique_keys_t
 /// one gives unspecified output, memory-safe as for any violated precondition.
 inline constexpr unique_keys_t unique_keys{};
 
+/// What `mgpu::count_to(it)` makes: the iterator a set operation writes its
+/// output count to, in place of returning the end of its output.
+template <class CountIt>
+struct count_to_t
+{
+  CountIt iterator;
+};
+
+/// Passed as the last argument of a set operation, has it write its output
+/// count to `*it` (converted to `*it`'s value type) instead of returning an
+/// end iterator; see "Counts written to memory" in this header.
+template <class CountIt>
+count_to_t<CountIt> count_to(CountIt it)
+{
+  return count_to_t<CountIt>{it};
+}
+
 namespace detail {
 
 // Tells an iterator from a comparator, to keep Thrust's parameter list of
@@ -88,6 +110,28 @@ thrust::pair<KeyOut, ValOut> set_pairs(const thrust::detail::execution_policy_ba
     set_operation<Op, Multiplicity>(derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2,
                                     values_first1, values_first2, keys_result, values_result, comp, algorithm);
   return thrust::make_pair(keys_result + count, values_result + count);
+}
+
+template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2,
+          class OutputIt, class Compare, class CountIt>
+void set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+              InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count,
+              const char* algorithm)
+{
+  set_operation_count_to<Op, Multiplicity>(derived_policy(exec), first1, last1, first2, last2, no_values{},
+                                           no_values{}, result, no_values{}, comp, count.iterator, algorithm);
+}
+
+template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1,
+          class ValIt2, class KeyOut, class ValOut, class Compare, class CountIt>
+void set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+               KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+               KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count,
+               const char* algorithm)
+{
+  set_operation_count_to<Op, Multiplicity>(derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2,
+                                           values_first1, values_first2, keys_result, values_result, comp,
+                                           count.iterator, algorithm);
 }
 
 } // namespace detail
@@ -890,5 +934,770 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1,
   return mgpu::set_symmetric_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                                values_first2, keys_result, values_result, ::cuda::std::less<>{});
 }
+
+// ---------------------------------------------------------------------------
+// Counts written to memory: set operations that never wait
+// ---------------------------------------------------------------------------
+/// \name Counts written to memory: set operations that never wait
+/// Every overload above, with a policy or without, has a form that takes
+/// `mgpu::count_to(it)` as its last argument (after `comp` and
+/// `mgpu::unique_keys` where given). Such a form writes the number of outputs
+/// (for the `_by_key` forms, of keys) to `*it`, converted to its value type,
+/// instead of returning the end of the output, and returns nothing. It writes
+/// exactly that many outputs; `result` still needs room for the largest
+/// possible output. On the CUDA backend the last tile writes the count on the
+/// policy's stream once its look-back knows it: no copy to the host, no wait,
+/// and every launch is sized by the input sizes alone, so under
+/// `thrust::cuda::par_nosync.on(s)` a call only enqueues work on `s`, can be
+/// chained to the next call without a host round trip and can be captured in
+/// a CUDA graph (see docs/set_operations.md for the recipe).
+///
+/// \pre As for the form that returns an end; `*it` is writable on the policy's
+///   backend (device memory, or memory the device can access, for a CUDA
+///   policy) and overlaps no input or output. Violated preconditions give
+///   unspecified output and an unspecified count, memory-safe as always, and
+///   the count never exceeds the largest valid result.
+/// \par Synchronization: none to learn the count. `thrust::device` and
+///   `thrust::cuda::par` still wait for the stream at the end, as every
+///   Thrust algorithm does under them; `par_nosync` does not. In checked
+///   builds (`MGPU_CHECK_PRECONDITIONS`) the precondition check reads its
+///   verdict back first, a synchronization of checked builds only: a failed
+///   check throws `std::invalid_argument` having written neither outputs nor
+///   the count, and such a call cannot be captured in a graph.
+///
+/// \code
+/// thrust::device_vector<long long> count(1);
+/// mgpu::set_union(thrust::cuda::par_nosync.on(stream), a.begin(), a.end(), b.begin(), b.end(), out.begin(),
+///                 mgpu::count_to(count.begin()));
+/// // count[0] holds the size of the union once `stream` gets there.
+/// \endcode
+///@{
+
+/// \brief `set_intersection` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                      InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::intersection, key_multiplicity::duplicates>(exec, first1, last1, first2, last2,
+                                                                               result, comp, count,
+                                                                               "mgpu::set_intersection");
+}
+
+/// \brief `set_intersection` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                      InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
+                      count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::intersection, key_multiplicity::unique>(exec, first1, last1, first2, last2, result,
+                                                                           comp, count, "mgpu::set_intersection");
+}
+
+/// \brief `set_intersection` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
+void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                      InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
+{
+  mgpu::set_intersection(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_union` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::union_, key_multiplicity::duplicates>(exec, first1, last1, first2, last2, result,
+                                                                         comp, count, "mgpu::set_union");
+}
+
+/// \brief `set_union` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t, count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::union_, key_multiplicity::unique>(exec, first1, last1, first2, last2, result, comp,
+                                                                     count, "mgpu::set_union");
+}
+
+/// \brief `set_union` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
+void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+               InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
+{
+  mgpu::set_union(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                    InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::difference, key_multiplicity::duplicates>(exec, first1, last1, first2, last2, result,
+                                                                             comp, count, "mgpu::set_difference");
+}
+
+/// \brief `set_difference` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                    InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
+                    count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::difference, key_multiplicity::unique>(exec, first1, last1, first2, last2, result,
+                                                                         comp, count, "mgpu::set_difference");
+}
+
+/// \brief `set_difference` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
+void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                    InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
+{
+  mgpu::set_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_symmetric_difference` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                              count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
+    exec, first1, last1, first2, last2, result, comp, count, "mgpu::set_symmetric_difference");
+}
+
+/// \brief `set_symmetric_difference` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
+void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                              unique_keys_t, count_to_t<CountIt> count)
+{
+  detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::unique>(exec, first1, last1, first2, last2,
+                                                                                   result, comp, count,
+                                                                                   "mgpu::set_symmetric_difference");
+}
+
+/// \brief `set_symmetric_difference` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
+void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                              count_to_t<CountIt> count)
+{
+  mgpu::set_symmetric_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_intersection_by_key` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          class CountIt>
+void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                             KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                             KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::intersection, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, count, "mgpu::set_intersection_by_key");
+}
+
+/// \brief `set_intersection_by_key` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          class CountIt>
+void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                             KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                             KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                             count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::intersection, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, count, "mgpu::set_intersection_by_key");
+}
+
+/// \brief `set_intersection_by_key` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt>
+void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                             KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                             KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_intersection_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                                values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference_by_key` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          class CountIt, std::enable_if_t<!detail::is_iterator_v<Compare>, int> = 0>
+void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                           KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::difference, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, count, "mgpu::set_difference_by_key");
+}
+
+/// \brief `set_difference_by_key` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
+          class CountIt>
+void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                           KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                           count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::difference, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
+    values_result, comp, count, "mgpu::set_difference_by_key");
+}
+
+/// \brief `set_difference_by_key` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt>
+void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                           KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                              values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference_by_key` with Thrust's parameter list (the second
+/// range's values are never read), writing its output count to
+/// `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, class CountIt, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
+void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
+                           KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
+{
+  mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                              values_result, comp, count);
+}
+
+/// \brief `set_difference_by_key` with Thrust's parameter list, ordered by
+/// `::cuda::std::less<>`, writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class CountIt, std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
+void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
+                           KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                              values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_union_by_key` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, class CountIt>
+void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                      ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp,
+                      count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::union_, key_multiplicity::duplicates>(exec, keys_first1, keys_last1, keys_first2,
+                                                                          keys_last2, values_first1, values_first2,
+                                                                          keys_result, values_result, comp, count,
+                                                                          "mgpu::set_union_by_key");
+}
+
+/// \brief `set_union_by_key` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, class CountIt>
+void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                      ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                      count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::union_, key_multiplicity::unique>(exec, keys_first1, keys_last1, keys_first2,
+                                                                      keys_last2, values_first1, values_first2,
+                                                                      keys_result, values_result, comp, count,
+                                                                      "mgpu::set_union_by_key");
+}
+
+/// \brief `set_union_by_key` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class CountIt>
+void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                      ValIt2 values_first2, KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_union_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                         keys_result, values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_symmetric_difference_by_key` writing its output count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, class CountIt>
+void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                     ValOut values_result, Compare comp, count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result,
+    comp, count, "mgpu::set_symmetric_difference_by_key");
+}
+
+/// \brief `set_symmetric_difference_by_key` for ranges without equivalent keys, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, class CountIt>
+void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                     ValOut values_result, Compare comp, unique_keys_t, count_to_t<CountIt> count)
+{
+  detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::unique>(
+    exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result,
+    comp, count, "mgpu::set_symmetric_difference_by_key");
+}
+
+/// \brief `set_symmetric_difference_by_key` ordered by `::cuda::std::less<>`, writing its output
+/// count to `*count.iterator`.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class CountIt>
+void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                     ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_symmetric_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                        values_first2, keys_result, values_result, ::cuda::std::less<>{}, count);
+}
+
+// Without a policy: the system comes from the iterators (the count's among
+// them), as in Thrust.
+
+/// \brief `set_intersection` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_intersection(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                      count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_intersection(select_system(system1, system2, system3, system4), first1, last1, first2, last2, result, comp,
+                         count);
+}
+
+/// \brief `set_intersection` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_intersection(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                      unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_intersection(select_system(system1, system2, system3, system4), first1, last1, first2, last2, result, comp,
+                         unique_keys, count);
+}
+
+/// \brief `set_intersection` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class InputIt1, class InputIt2, class OutputIt, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_intersection(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                      count_to_t<CountIt> count)
+{
+  mgpu::set_intersection(first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_union` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_union(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+               count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_union(select_system(system1, system2, system3, system4), first1, last1, first2, last2, result, comp, count);
+}
+
+/// \brief `set_union` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_union(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+               unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_union(select_system(system1, system2, system3, system4), first1, last1, first2, last2, result, comp,
+                  unique_keys, count);
+}
+
+/// \brief `set_union` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class InputIt1, class InputIt2, class OutputIt, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_union(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+               count_to_t<CountIt> count)
+{
+  mgpu::set_union(first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                    count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_difference(select_system(system1, system2, system3, system4), first1, last1, first2, last2, result, comp,
+                       count);
+}
+
+/// \brief `set_difference` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                    unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_difference(select_system(system1, system2, system3, system4), first1, last1, first2, last2, result, comp,
+                       unique_keys, count);
+}
+
+/// \brief `set_difference` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class InputIt1, class InputIt2, class OutputIt, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                    count_to_t<CountIt> count)
+{
+  mgpu::set_difference(first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_symmetric_difference` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_symmetric_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                              Compare comp, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_symmetric_difference(select_system(system1, system2, system3, system4), first1, last1, first2, last2,
+                                 result, comp, count);
+}
+
+/// \brief `set_symmetric_difference` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_symmetric_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                              Compare comp, unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<InputIt1>::type system1;
+  typename thrust::iterator_system<InputIt2>::type system2;
+  typename thrust::iterator_system<OutputIt>::type system3;
+  typename thrust::iterator_system<CountIt>::type system4;
+  mgpu::set_symmetric_difference(select_system(system1, system2, system3, system4), first1, last1, first2, last2,
+                                 result, comp, unique_keys, count);
+}
+
+/// \brief `set_symmetric_difference` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class InputIt1, class InputIt2, class OutputIt, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<InputIt1>, int> = 0>
+void set_symmetric_difference(InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                              count_to_t<CountIt> count)
+{
+  mgpu::set_symmetric_difference(first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_intersection_by_key` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_intersection_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                             ValIt1 values_first1, KeyOut keys_result, ValOut values_result, Compare comp,
+                             count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  typename thrust::iterator_system<CountIt>::type system6;
+  mgpu::set_intersection_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                                keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp,
+                                count);
+}
+
+/// \brief `set_intersection_by_key` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_intersection_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                             ValIt1 values_first1, KeyOut keys_result, ValOut values_result, Compare comp,
+                             unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  typename thrust::iterator_system<CountIt>::type system6;
+  mgpu::set_intersection_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                                keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp,
+                                unique_keys, count);
+}
+
+/// \brief `set_intersection_by_key` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_intersection_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                             ValIt1 values_first1, KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_intersection_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                                values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference_by_key` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1> && !detail::is_iterator_v<Compare>, int> = 0>
+void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                           ValIt1 values_first1, KeyOut keys_result, ValOut values_result, Compare comp,
+                           count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  typename thrust::iterator_system<CountIt>::type system6;
+  mgpu::set_difference_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                              keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp,
+                              count);
+}
+
+/// \brief `set_difference_by_key` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                           ValIt1 values_first1, KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                           count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<KeyOut>::type system4;
+  typename thrust::iterator_system<ValOut>::type system5;
+  typename thrust::iterator_system<CountIt>::type system6;
+  mgpu::set_difference_by_key(select_system(system1, system2, system3, system4, system5, system6), keys_first1,
+                              keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp,
+                              unique_keys, count);
+}
+
+/// \brief `set_difference_by_key` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                           ValIt1 values_first1, KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                              values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference_by_key` without a policy, with Thrust's parameter
+/// list, writing its output count to `*count.iterator`: the iterators (the
+/// unread `values_first2` and the count's too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1> && !std::is_same_v<Compare, unique_keys_t>, int> = 0>
+void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                           ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                           Compare comp, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  typename thrust::iterator_system<CountIt>::type system7;
+  auto data_system = select_system(system1, system2, system3, system4, system5, system6);
+  mgpu::set_difference_by_key(select_system(data_system, system7), keys_first1, keys_last1, keys_first2, keys_last2,
+                              values_first1, values_first2, keys_result, values_result, comp, count);
+}
+
+/// \brief `set_difference_by_key` without a policy, with Thrust's parameter
+/// list, ordered by `::cuda::std::less<>`, writing its output count to
+/// `*count.iterator`.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1> && detail::is_iterator_v<ValOut>, int> = 0>
+void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                           ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                           count_to_t<CountIt> count)
+{
+  mgpu::set_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                              keys_result, values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_union_by_key` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          class CountIt, std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                      ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                      Compare comp, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  typename thrust::iterator_system<CountIt>::type system7;
+  auto data_system = select_system(system1, system2, system3, system4, system5, system6);
+  mgpu::set_union_by_key(select_system(data_system, system7), keys_first1, keys_last1, keys_first2, keys_last2,
+                         values_first1, values_first2, keys_result, values_result, comp, count);
+}
+
+/// \brief `set_union_by_key` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          class CountIt, std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                      ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                      Compare comp, unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  typename thrust::iterator_system<CountIt>::type system7;
+  auto data_system = select_system(system1, system2, system3, system4, system5, system6);
+  mgpu::set_union_by_key(select_system(data_system, system7), keys_first1, keys_last1, keys_first2, keys_last2,
+                         values_first1, values_first2, keys_result, values_result, comp, unique_keys, count);
+}
+
+/// \brief `set_union_by_key` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_union_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                      ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                      count_to_t<CountIt> count)
+{
+  mgpu::set_union_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+                         values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_symmetric_difference_by_key` without a policy, writing its output count to
+/// `*count.iterator`: the iterators (the count's too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          class CountIt, std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                     ValOut values_result, Compare comp, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  typename thrust::iterator_system<CountIt>::type system7;
+  auto data_system = select_system(system1, system2, system3, system4, system5, system6);
+  mgpu::set_symmetric_difference_by_key(select_system(data_system, system7), keys_first1, keys_last1, keys_first2,
+                                        keys_last2, values_first1, values_first2, keys_result, values_result, comp,
+                                        count);
+}
+
+/// \brief `set_symmetric_difference_by_key` without a policy, for ranges without equivalent keys,
+/// writing its output count to `*count.iterator`: the iterators (the count's
+/// too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          class CountIt, std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                     ValOut values_result, Compare comp, unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  typename thrust::iterator_system<CountIt>::type system7;
+  auto data_system = select_system(system1, system2, system3, system4, system5, system6);
+  mgpu::set_symmetric_difference_by_key(select_system(data_system, system7), keys_first1, keys_last1, keys_first2,
+                                        keys_last2, values_first1, values_first2, keys_result, values_result, comp,
+                                        unique_keys, count);
+}
+
+/// \brief `set_symmetric_difference_by_key` without a policy, ordered by `::cuda::std::less<>`,
+/// writing its output count to `*count.iterator`.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class CountIt,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_symmetric_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+                                     ValOut values_result, count_to_t<CountIt> count)
+{
+  mgpu::set_symmetric_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                                        keys_result, values_result, ::cuda::std::less<>{}, count);
+}
+
+///@}
 
 } // namespace mgpu

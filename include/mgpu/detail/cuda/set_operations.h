@@ -1,7 +1,10 @@
 // CUDA multiset operations: a Balanced Path partition, then one tile per CTA
 // that runs the serial set operation per thread, compacts its outputs and
 // places them with a decoupled look-back scan over the tiles' output counts,
-// so the keys are read once and no separate counting pass runs.
+// so the keys are read once and no separate counting pass runs. The last
+// tile writes the output count: to scratch, read back by the forms that
+// return an end, or through the caller's count_to iterator, which nothing
+// waits for.
 #pragma once
 
 #include <mgpu/detail/cuda/error.h>
@@ -21,8 +24,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace mgpu::detail::cuda {
+
+// The count destination of the forms that return an end: the engine's own
+// slot in scratch, copied back to the host.
+struct count_in_scratch
+{};
+
+template <class CountTo>
+inline constexpr bool reads_count_back_v = std::is_same_v<CountTo, count_in_scratch>;
 
 // Shared memory of one tile. A tile that records keys compacts them over
 // the loaded keys, which are dead by then; one that records positions keeps
@@ -58,11 +70,11 @@ struct set_tile_storage
 };
 
 template <class Hub, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
-          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare, class CountOut>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
   set_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  const set_split<Size>* splits, set_tile_state<Size> tile_state, Size* output_count, Size capacity,
+  const set_split<Size>* splits, set_tile_state<Size> tile_state, CountOut output_count, Size capacity,
   KeyOut keys_out, ValOut vals_out, Compare comp, int prefetch_distance)
 {
   using Tuning      = compiled_policy_t<Hub>;
@@ -71,8 +83,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   static_assert(VT <= 32, "one commit bit per item");
   constexpr bool has_values = has_values_v<ValIt1>;
   // A by-key tile needs each output's position for its value anyway; a
-  // keys-only tile compacts its keys over the loaded ones (positions measured
-  // 1-3% slower there: one more shared read per output).
+  // keys-only tile compacts its keys over the loaded ones (positions were
+  // slower there: one more shared read per output).
   constexpr slot_record record = has_values ? slot_record::position : slot_record::key;
   using key_t                  = value_of<KeyIt1>;
   using storage_t              = set_tile_storage<Shape, key_t, Size, record>;
@@ -157,8 +169,13 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     if (tid == 0)
     {
       shared.tile_offset = tile_offset;
+      // The total exceeds the largest valid result (or wraps) only on
+      // unsorted input; the count written never does.
       if (tile == num_tiles - 1)
-        *output_count = tile_offset + tile_outputs;
+      {
+        const Size total_outputs = tile_offset + tile_outputs;
+        store_count(output_count, total_outputs < 0 ? Size(0) : min(total_outputs, capacity));
+      }
     }
   }
 
@@ -215,17 +232,32 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   (void) b_vals;
 }
 
-// Runs one multiset operation with `Size` offsets (int32 or int64) and the
-// tuning hub `Hub`; returns the number of outputs, read back on the policy's
-// stream (the call's only synchronization).
-template <class Size, class Hub, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
-          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
-Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals,
-                            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+// The count_to forms' count of a result known to be empty: one thread
+// writes it, on the policy's stream like everything else.
+template <class CountIt>
+__global__ void store_empty_count_kernel(CountIt count_it)
 {
+  store_count(count_it, 0);
+}
+
+// Runs one multiset operation with `Size` offsets (int32 or int64) and the
+// tuning hub `Hub`; the last tile writes the number of outputs to
+// `count_to`. With count_in_scratch the count is read back on the policy's
+// stream and returned (the call's only synchronization); with a caller's
+// iterator the call returns 0 at once, waiting only where the policy
+// synchronizes every call (par, not par_nosync). Launch sizes depend on the
+// input sizes alone.
+template <class Size, class Hub, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare, class CountTo>
+Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals,
+                            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, CountTo count_to,
+                            const char* algorithm)
+{
+  constexpr bool reads_back = reads_count_back_v<CountTo>;
+  using count_out_t         = std::conditional_t<reads_back, Size*, CountTo>;
   constexpr auto kernel =
-    set_tile_kernel<Hub, Op, Multiplicity, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
-  return with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) {
+    set_tile_kernel<Hub, Op, Multiplicity, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare, count_out_t>;
+  return with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) -> Size {
     using Tuning         = decltype(tuning);
     using Shape          = typename Tuning::shape;
     const Size total     = a_count + b_count;
@@ -236,14 +268,20 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
     const bool partitioned   = num_tiles > Size(Tuning::own_cut_waves) * Size(resident_tiles);
 
     // One allocation from the policy: the splits (for a partitioned launch),
-    // the look-back state and the output count, each 256-byte aligned.
+    // the look-back state and the count to read back, each 256-byte aligned.
     auto align = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
     const std::size_t state_offset = partitioned ? align(std::size_t(num_tiles + 1) * sizeof(set_split<Size>)) : 0;
     const std::size_t count_offset = state_offset + align(set_tile_state<Size>::bytes(num_tiles));
-    temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(count_offset + sizeof(Size)));
+    temporary_buffer<char, Policy> scratch(
+      policy, static_cast<std::ptrdiff_t>(reads_back ? count_offset + sizeof(Size) : count_offset));
     auto* splits = partitioned ? reinterpret_cast<set_split<Size>*>(scratch.get()) : nullptr;
     const set_tile_state<Size> tile_state{reinterpret_cast<std::uint64_t*>(scratch.get() + state_offset)};
-    auto* device_count        = reinterpret_cast<Size*>(scratch.get() + count_offset);
+    const count_out_t count_out = [&]() -> count_out_t {
+      if constexpr (reads_back)
+        return reinterpret_cast<Size*>(scratch.get() + count_offset);
+      else
+        return count_to;
+    }();
     const cudaStream_t stream = stream_of(policy);
 
     // The partition clears the tiles' look-back statuses alongside.
@@ -260,37 +298,94 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
                                                      : total;
     kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
-      device_count, capacity, keys_out, vals_out, comp, prefetch_distance);
+      count_out, capacity, keys_out, vals_out, comp, prefetch_distance);
     check_launch(algorithm, "set operation tile kernel");
 
-    Size count = 0;
-    check(cudaMemcpyAsync(&count, device_count, sizeof(Size), cudaMemcpyDeviceToHost, stream), algorithm,
-          "read back the output count");
-    check(cudaStreamSynchronize(stream), algorithm, "synchronize");
-    return count < 0 ? 0 : count < capacity ? count : capacity; // else only on unsorted input
+    if constexpr (reads_back)
+    {
+      Size count = 0;
+      check(cudaMemcpyAsync(&count, count_out, sizeof(Size), cudaMemcpyDeviceToHost, stream), algorithm,
+            "read back the output count");
+      check(cudaStreamSynchronize(stream), algorithm, "synchronize");
+      return count;
+    }
+    else
+    {
+      finish(policy, algorithm);
+      return 0;
+    }
   });
 }
 
+// The forms that return an end (and the tile-shape sweeps): the number of
+// outputs, read back.
+template <class Size, class Hub, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
+Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals,
+                            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+{
+  return set_operation_with_hub<Size, Hub, Op, Multiplicity>(policy, a_keys, a_count, b_keys, b_count, a_vals,
+                                                             b_vals, keys_out, vals_out, comp, count_in_scratch{},
+                                                             algorithm);
+}
+
 // Exposed with its offset type so tests can drive the 64-bit path on small
-// inputs.
+// inputs. Returns the number of outputs with count_in_scratch, else 0 (the
+// count went to `count_to`).
+template <class Size, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
+          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare, class CountTo>
+Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
+                                ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
+                                CountTo count_to, const char* algorithm)
+{
+  // A result known to be empty launches nothing but, for a count_to form,
+  // the kernel that writes its 0.
+  const bool empty_result = a_count + b_count == 0 || (Op == set_op::intersection && (a_count == 0 || b_count == 0)) ||
+                            (Op == set_op::difference && a_count == 0);
+  if (empty_result)
+  {
+    if constexpr (!reads_count_back_v<CountTo>)
+    {
+      store_empty_count_kernel<<<1, 1, 0, stream_of(policy)>>>(count_to);
+      check_launch(algorithm, "count store kernel");
+      finish(policy, algorithm);
+    }
+    return 0;
+  }
+  constexpr int key_bytes               = int(sizeof(value_of<KeyIt1>));
+  constexpr bool values_from_both_sides = has_values_v<ValIt1> && takes_from_b_v<Op>;
+  using hub = set_operation_hub<key_bytes, has_values_v<ValIt1>, values_from_both_sides>;
+  return set_operation_with_hub<Size, hub, Op, Multiplicity>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals,
+                                                             keys_out, vals_out, comp, count_to, algorithm);
+}
+
 template <class Size, set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2,
           class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare>
 Size set_operation_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count,
                                 ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
                                 const char* algorithm)
 {
-  // Results known to be empty launch nothing.
-  if (a_count + b_count == 0)
-    return 0;
-  if (Op == set_op::intersection && (a_count == 0 || b_count == 0))
-    return 0;
-  if (Op == set_op::difference && a_count == 0)
-    return 0;
-  constexpr int key_bytes               = int(sizeof(value_of<KeyIt1>));
-  constexpr bool values_from_both_sides = has_values_v<ValIt1> && takes_from_b_v<Op>;
-  using hub = set_operation_hub<key_bytes, has_values_v<ValIt1>, values_from_both_sides>;
-  return set_operation_with_hub<Size, hub, Op, Multiplicity>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals,
-                                                             keys_out, vals_out, comp, algorithm);
+  return set_operation_with_offsets<Size, Op, Multiplicity>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals,
+                                                            keys_out, vals_out, comp, count_in_scratch{}, algorithm);
+}
+
+// Runs the operation with 32- or 64-bit offsets as the inputs need; returns
+// the number of outputs with count_in_scratch, else 0 (the count went to
+// `count_to`).
+template <set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2, class ValIt1,
+          class ValIt2, class KeyOut, class ValOut, class Compare, class CountTo>
+std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last,
+                           ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
+                           CountTo count_to, const char* algorithm)
+{
+  const auto a_count = a_last - a_first;
+  const auto b_count = b_last - b_first;
+  return with_offset_type(a_count + b_count, [&](auto offset) -> std::int64_t {
+    using Size = decltype(offset);
+    return set_operation_with_offsets<Size, Op, Multiplicity>(policy, a_first, Size(a_count), b_first,
+                                                               Size(b_count), a_vals, b_vals, keys_out, vals_out,
+                                                               comp, count_to, algorithm);
+  });
 }
 
 template <set_op Op, key_multiplicity Multiplicity, class Policy, class KeyIt1, class KeyIt2, class ValIt1,
@@ -299,14 +394,8 @@ std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2
                            ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
                            const char* algorithm)
 {
-  const auto a_count = a_last - a_first;
-  const auto b_count = b_last - b_first;
-  return with_offset_type(a_count + b_count, [&](auto offset) -> std::int64_t {
-    using Size = decltype(offset);
-    return set_operation_with_offsets<Size, Op, Multiplicity>(policy, a_first, Size(a_count), b_first,
-                                                               Size(b_count), a_vals, b_vals, keys_out, vals_out,
-                                                               comp, algorithm);
-  });
+  return set_operation<Op, Multiplicity>(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out,
+                                         comp, count_in_scratch{}, algorithm);
 }
 
 } // namespace mgpu::detail::cuda

@@ -147,6 +147,20 @@ MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(const Key* tile_keys, int
                                                        comp);
 }
 
+// Writes a set operation's output count through a count_to iterator,
+// converted to the iterator's value type (as given, for output iterators
+// without one).
+_CCCL_EXEC_CHECK_DISABLE
+template <class CountIt, class Size>
+MGPU_HD MGPU_FORCEINLINE void store_count(CountIt count_it, Size count)
+{
+  using count_t = typename thrust::iterator_traits<CountIt>::value_type;
+  if constexpr (std::is_void_v<count_t>)
+    *count_it = count;
+  else
+    *count_it = static_cast<count_t>(count);
+}
+
 } // namespace mgpu::detail
 
 namespace mgpu::detail::sequential {
