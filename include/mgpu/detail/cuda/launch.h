@@ -24,8 +24,8 @@ cudaStream_t stream_of(Policy& policy)
   return thrust::cuda_cub::stream(policy);
 }
 
-// A property of the current device, queried once per device: attribute
-// queries cost about a microsecond, every call.
+// A property of the current device, queried once per device: an attribute
+// query would otherwise cost time on every call.
 template <int Devices, class Query>
 int cached_device_property(std::atomic<int> (&cache)[Devices], Query query, const char* algorithm)
 {

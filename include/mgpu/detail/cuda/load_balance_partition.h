@@ -35,15 +35,8 @@
 namespace mgpu::detail::cuda {
 
 // Threads per partition CTA (= splits per CTA), samples per thread and
-// narrowing rounds. Measured on an H200 at 2^26 items (mean count 1 / 16,
-// 22.8k / 12.1k splits of 5888 steps): 10.5 / 8.4 us, against 20.3 / 10.5 us
-// for one full binary search per split (and 40.8 / 9.9 us for the 70k / 37k
-// splits of 1920-step tiles). Four samples per thread (one or two rounds)
-// and 128-thread CTAs (two or three rounds) measured 1-7 us slower. Ending
-// with 8, 16 or 32 probes per round instead of a binary search (fewer
-// dependent round trips) measured 15 / 21 / 30 us at mean count 1: every
-// probe is a separate DRAM sector, and scattered sector reads, not their
-// latency, bound this kernel.
+// narrowing rounds: scattered DRAM sector reads, not their latency, bound
+// this kernel, so each thread ends with a binary search, not wider probes.
 struct lbs_partition_shape
 {
   static constexpr int threads            = 256;

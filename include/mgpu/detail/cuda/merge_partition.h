@@ -12,10 +12,9 @@ namespace mgpu::detail::cuda {
 // a_splits[p] = number of A elements among the first p * tile_size outputs,
 // for p in [0, num_tiles]; tile p then covers A[a_splits[p], a_splits[p+1]).
 // One thread per split. The deep levels of each binary search are scattered
-// DRAM reads, so this kernel's cost grows with the number of tiles (about
-// 40 us for 35k splits on an H200): one reason the tiles are large. (Probing
-// 32 points per round with a whole warp cuts the rounds from 27 to 6 but
-// multiplies the scattered reads, and measured 4x slower.)
+// DRAM reads, so this kernel's cost grows with the number of tiles: one
+// reason the tiles are large. (Probing 32 points per round with a whole warp
+// cuts the rounds from 27 to 6 but multiplies the scattered reads: slower.)
 template <bounds Bounds, class Size, class AIt, class BIt, class Compare>
 __global__ void merge_partition_kernel(
   AIt a, Size a_count, BIt b, Size b_count, Size tile_size, Size num_splits, Size* a_splits, Compare comp)

@@ -47,14 +47,8 @@ template <class Size>
 using set_tile_state = tile_offsets_state<Size>;
 
 // Threads per partition CTA (= splits per CTA), samples of each input per
-// thread and narrowing rounds. On an H200 at 2 x 2^26 int32 keys this made
-// whole set operations 1-4% faster than one full search per split. Swept
-// since, side by side over all sixteen calls: one round, or 64 threads with
-// one round, within 1.3% either way; 64 threads with 4 samples, 32 with 8
-// and 128 with 4 (one round) 1-6% slower; three rounds 2-3% slower; one
-// round of 1024 samples of each input (8 per thread) 6-9% slower, two such
-// rounds 11-13% (each sample is a DRAM sector of its own, and a CTA's
-// splits span its whole window, so later rounds narrow little).
+// thread and narrowing rounds: more samples only add DRAM sectors, since a
+// CTA's splits span its whole window and later rounds narrow little.
 // Wide keys take fewer samples, so that every round's samples of both
 // inputs fit in 32 KiB of shared memory.
 template <int KeyBytes>

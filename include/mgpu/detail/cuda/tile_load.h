@@ -76,8 +76,7 @@ inline constexpr int slice_slack_v = sizeof(T) < bulk_copy_alignment ? bulk_copy
 
 // The bulk copy engine (sm_90's tensor memory accelerator, cp.async.bulk)
 // moves a slice with one instruction of one thread instead of one copy per
-// element: at the set tiles' 29 elements per thread, the per-element copies
-// were over a third of the kernel's issued instructions.
+// element, which took a large share of the set tiles' issued instructions.
 template <class AIt, class BIt, class T>
 inline constexpr bool bulk_copyable_v = async_copyable_v<AIt, T> && async_copyable_v<BIt, T>
                                         && bulk_copy_alignment % sizeof(T) == 0;

@@ -5,8 +5,7 @@
 // TilePrefixCallbackOp with one change of layout: each tile's status has a
 // 32-byte sector of its own. Hundreds of tiles poll their predecessors'
 // statuses while those tiles publish; with CUB's 8-byte statuses four tiles
-// share a sector, and the set operations ran up to 12% slower (see
-// set_tuning in tuning.h).
+// share a sector, and the set operations ran slower (docs/tuning.md).
 #pragma once
 
 #include <mgpu/detail/config.h>
