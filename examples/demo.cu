@@ -2,8 +2,10 @@
 // same inputs, same printed format. Runs on the GPU when one is present and
 // on the sequential host backend otherwise, and says which.
 #include "demo_bulk.h"
+#include "demo_join.h"
 #include "demo_load_balance.h"
 #include "demo_merge.h"
+#include "demo_segmented_reduce.h"
 #include "demo_sets.h"
 #include "demo_support.h"
 
@@ -25,6 +27,8 @@ void run_all()
   load_balance_search_demo<Backend>();
   interval_expand_demo<Backend>();
   interval_move_demo<Backend>();
+  join_demo<Backend>();
+  segmented_reduce_demo<Backend>();
 }
 
 } // namespace demo

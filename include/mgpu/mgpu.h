@@ -9,3 +9,6 @@
 #include <mgpu/set_operations.h>
 #include <mgpu/load_balance.h>
 #include <mgpu/interval_move.h>
+#include <mgpu/sorted_search.h>
+#include <mgpu/join.h>
+#include <mgpu/segmented_reduce.h>
