@@ -3,7 +3,7 @@
 // patterns (remove every 3rd; insert before every 5th): the whole call with
 // explicit tunings, the tile kernel alone, the partition alone with a cold
 // L2, and the cost of the partition's scratch. The measurements behind the
-// chosen shapes are in include/mgpu/detail/cuda/tuning.h. Names start with
+// chosen shapes are in docs/tuning.md. Names start with
 // tuning/bulk_ (filter: '^tuning/(bulk_|tile_only/bulk|partition_cold/bulk|allocation)').
 #include "bench_support.h"
 

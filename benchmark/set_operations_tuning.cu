@@ -103,7 +103,7 @@ void register_delays(std::int64_t total, distribution dist)
   register_delay<F, ByKey, 1000, 600>(total, dist);
 }
 
-// The shapes near the engine's (tuning.h records the wider sweeps).
+// The shapes near the engine's (docs/tuning.md records the wider sweeps).
 template <family F, bool ByKey>
 void register_shapes(std::int64_t total, distribution dist)
 {

@@ -8,6 +8,7 @@
 // they stay in bounds while every rank stays in [0, total).
 #pragma once
 
+#include "common/guarded_output.h"
 #include "common/test_support.h"
 
 #include <mgpu/bulk_insert.h>
@@ -41,9 +42,6 @@ using mgpu_test::to_std;
 namespace bad_input_cases {
 
 inline constexpr bool on_device = !std::is_same_v<backend, mgpu_test::host_backend>;
-
-// Poisoned elements on each side of every output.
-constexpr std::size_t guard_size = 1024;
 
 constexpr int int_min = std::numeric_limits<int>::min();
 constexpr int int_max = std::numeric_limits<int>::max();
@@ -83,103 +81,12 @@ inline std::vector<std::pair<std::size_t, std::size_t>> lbs_sizes()
 }
 
 // ---------------------------------------------------------------------------
-// Guarded outputs and clean calls
-
-// An output of `count` elements between two guard zones of poison; the
-// algorithm is given [begin(), end()) only.
+// Guarded outputs and clean calls (common/guarded_output.h).
 template <class T>
-class guarded_output
-{
-public:
-  explicit guarded_output(std::size_t count)
-      : count_(count), storage_(count + 2 * guard_size, mgpu_test::poison<T>())
-  {}
-
-  auto begin() { return storage_.begin() + guard_size; }
-  T* data() { return thrust::raw_pointer_cast(storage_.data()) + guard_size; }
-  auto end() { return begin() + count_; }
-  std::size_t size() const { return count_; }
-
-  // Whether `it` lies in [begin(), end()].
-  template <class It>
-  bool holds(It it)
-  {
-    const auto offset = it - begin();
-    return offset >= 0 && static_cast<std::size_t>(offset) <= count_;
-  }
-
-  std::vector<T> inside() const
-  {
-    const auto all = to_std(storage_);
-    return std::vector<T>(all.begin() + guard_size, all.begin() + guard_size + count_);
-  }
-
-  // Where a guard lost its poison, or empty when both are intact.
-  std::string damage() const
-  {
-    const auto all = to_std(storage_);
-    for (std::size_t i = 0; i < all.size(); ++i)
-    {
-      if (i == guard_size)
-        i += count_;
-      if (i < all.size() && !(all[i] == mgpu_test::poison<T>()))
-      {
-        const bool before = i < guard_size;
-        const std::size_t distance = before ? guard_size - i : i - guard_size - count_ + 1;
-        return "element " + std::to_string(distance) + (before ? " before" : " past") + " the output of " +
-               std::to_string(count_) + " was overwritten";
-      }
-    }
-    return {};
-  }
-
-private:
-  std::size_t count_;
-  typename backend::template vector<T> storage_;
-};
-
-template <class T>
-void check_guards(const guarded_output<T>& out, const std::string& name)
-{
-  const std::string damage = out.damage();
-  CHECK_MESSAGE(damage.empty(), name << ": " << damage);
-}
-
-// On the device, the error a call left behind once its work is done.
-inline std::string device_error()
-{
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (on_device)
-  {
-    cudaError_t status = cudaDeviceSynchronize();
-    if (status == cudaSuccess)
-      status = cudaGetLastError();
-    if (status != cudaSuccess)
-      return cudaGetErrorString(status);
-  }
-#endif
-  return {};
-}
-
-// Runs `call`: bad data must raise no exception and leave no CUDA error.
-template <class Call>
-void runs_cleanly(const std::string& name, Call&& call)
-{
-  try
-  {
-    call();
-  }
-  catch (const std::exception& e)
-  {
-    FAIL_CHECK(name << " threw: " << e.what());
-  }
-  catch (...)
-  {
-    FAIL_CHECK(name << " threw something not derived from std::exception");
-  }
-  const std::string error = device_error();
-  CHECK_MESSAGE(error.empty(), name << " left a CUDA error: " << error);
-}
+using guarded_output = mgpu_test::guarded_output<backend, T>;
+using mgpu_test::check_guards;
+using mgpu_test::guard_size;
+using mgpu_test::runs_cleanly;
 
 // ---------------------------------------------------------------------------
 // Merge and the set operations

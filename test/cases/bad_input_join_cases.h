@@ -9,6 +9,7 @@
 // the next valid call must still be right.
 #pragma once
 
+#include "common/guarded_output.h"
 #include "common/join_reference.h"
 #include "common/test_support.h"
 
@@ -41,8 +42,6 @@ namespace bad_input_join_cases {
 
 inline constexpr bool on_device = !std::is_same_v<backend, mgpu_test::host_backend>;
 
-constexpr std::size_t guard_size = 1024;
-
 // Joins whose size exceeds this many rows run into discarded outputs (their
 // count is still checked against join_size): unsorted keys can promise many
 // (a NaN is equivalent to every key). Beyond the second limit the rows take
@@ -60,88 +59,12 @@ inline std::vector<std::pair<std::size_t, std::size_t>> sizes()
   return shapes;
 }
 
-// An output of `count` elements between two guard zones of poison; the
-// algorithm is given [begin(), end()) only.
+// Guarded outputs and clean calls (common/guarded_output.h).
 template <class T>
-class guarded_output
-{
-public:
-  explicit guarded_output(std::size_t count)
-      : count_(count), storage_(count + 2 * guard_size, mgpu_test::poison<T>())
-  {}
-
-  auto begin() { return storage_.begin() + guard_size; }
-  auto end() { return begin() + count_; }
-
-  std::vector<T> inside() const
-  {
-    const auto all = to_std(storage_);
-    return std::vector<T>(all.begin() + guard_size, all.begin() + guard_size + count_);
-  }
-
-  // Where a guard lost its poison, or empty when both are intact.
-  std::string damage() const
-  {
-    const auto all = to_std(storage_);
-    for (std::size_t i = 0; i < all.size(); ++i)
-    {
-      if (i == guard_size)
-        i += count_;
-      if (i < all.size() && !(all[i] == mgpu_test::poison<T>()))
-        return "element " + std::to_string(i < guard_size ? guard_size - i : i - guard_size - count_ + 1) +
-               (i < guard_size ? " before" : " past") + " the output of " + std::to_string(count_) +
-               " was overwritten";
-    }
-    return {};
-  }
-
-private:
-  std::size_t count_;
-  typename backend::template vector<T> storage_;
-};
-
-template <class T>
-void check_guards(const guarded_output<T>& out, const std::string& name)
-{
-  const std::string damage = out.damage();
-  CHECK_MESSAGE(damage.empty(), name << ": " << damage);
-}
-
-// On the device, the error a call left behind once its work is done.
-inline std::string device_error()
-{
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (on_device)
-  {
-    cudaError_t status = cudaDeviceSynchronize();
-    if (status == cudaSuccess)
-      status = cudaGetLastError();
-    if (status != cudaSuccess)
-      return cudaGetErrorString(status);
-  }
-#endif
-  return {};
-}
-
-// Runs `call`: bad data must raise no exception and leave no CUDA error.
-template <class Call>
-void runs_cleanly(const std::string& name, Call&& call)
-{
-  try
-  {
-    call();
-  }
-  catch (const std::exception& e)
-  {
-    FAIL_CHECK(name << " threw: " << e.what());
-  }
-  catch (...)
-  {
-    FAIL_CHECK(name << " threw something not derived from std::exception");
-  }
-  const std::string error = device_error();
-  CHECK_MESSAGE(error.empty(), name << " left a CUDA error: " << error);
-}
+using guarded_output = mgpu_test::guarded_output<backend, T>;
+using mgpu_test::check_guards;
+using mgpu_test::guard_size;
+using mgpu_test::runs_cleanly;
 
 // How many values lie outside [lo, hi]; poison (a row an unsorted join left
 // unwritten) counts only where every element must be written.

@@ -9,6 +9,7 @@
 // array (the bulk-copy path on the device).
 #pragma once
 
+#include "common/guarded_output.h"
 #include "common/test_support.h"
 
 #include <mgpu/segmented_reduce.h>
@@ -38,9 +39,6 @@ using mgpu_test::to_backend;
 using mgpu_test::to_std;
 
 inline constexpr bool on_device = !std::is_same_v<backend, mgpu_test::host_backend>;
-
-// Poisoned elements on each side of the result.
-constexpr std::size_t guard_size = 1024;
 
 // (segments, values): few and many values per segment, more segments than
 // values, and on the device many waves of tiles.
@@ -102,76 +100,13 @@ struct watched_offset
   }
 };
 
-// A result of `count` elements between two guard zones of poison; the
-// algorithm is given begin() only.
-class guarded_result
-{
-public:
-  explicit guarded_result(std::size_t count)
-      : count_(count), storage_(count + 2 * guard_size, mgpu_test::poison<int>())
-  {}
-
-  auto begin() { return storage_.begin() + guard_size; }
-
-  // Where a guard lost its poison, or empty when both are intact.
-  std::string damage() const
-  {
-    const auto all = to_std(storage_);
-    for (std::size_t i = 0; i < all.size(); ++i)
-    {
-      if (i == guard_size)
-        i += count_;
-      if (i < all.size() && all[i] != mgpu_test::poison<int>())
-      {
-        const bool before = i < guard_size;
-        const std::size_t distance = before ? guard_size - i : i - guard_size - count_ + 1;
-        return "element " + std::to_string(distance) + (before ? " before" : " past") + " the result of " +
-               std::to_string(count_) + " was overwritten";
-      }
-    }
-    return {};
-  }
-
-private:
-  std::size_t count_;
-  typename backend::template vector<int> storage_;
-};
-
-// On the device, the error a call left behind once its work is done.
-inline std::string device_error()
-{
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (on_device)
-  {
-    cudaError_t status = cudaDeviceSynchronize();
-    if (status == cudaSuccess)
-      status = cudaGetLastError();
-    if (status != cudaSuccess)
-      return cudaGetErrorString(status);
-  }
-#endif
-  return {};
-}
-
-// Runs `call`: bad data must raise no exception and leave no CUDA error.
-template <class Call>
-void runs_cleanly(const std::string& name, Call&& call)
-{
-  try
-  {
-    call();
-  }
-  catch (const std::exception& e)
-  {
-    FAIL_CHECK(name << " threw: " << e.what());
-  }
-  catch (...)
-  {
-    FAIL_CHECK(name << " threw something not derived from std::exception");
-  }
-  const std::string error = device_error();
-  CHECK_MESSAGE(error.empty(), name << " left a CUDA error: " << error);
-}
+// Guarded results and clean calls (common/guarded_output.h).
+template <class T>
+using guarded_output = mgpu_test::guarded_output<backend, T>;
+using mgpu_test::check_guards;
+using mgpu_test::guard_size;
+using mgpu_test::runs_cleanly;
+using guarded_result = guarded_output<int>;
 
 inline void valid_call_still_right()
 {

@@ -142,6 +142,33 @@ int call_every_algorithm(const Policy& policy)
                       moved.begin());
   wrong += expect("interval_move", to_std(moved, 11), {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 4});
 
+  // a = 1 3 3 5 7 and b = 2 3 6: the needles b in the haystack a.
+  Vector<int> bounds(b_init.size());
+  mgpu::sorted_lower_bound(policy, a.begin(), a.end(), b.begin(), b.end(), bounds.begin());
+  wrong += expect("sorted_lower_bound", to_std(bounds, 3), {1, 1, 4});
+  mgpu::sorted_upper_bound(policy, a.begin(), a.end(), b.begin(), b.end(), bounds.begin());
+  wrong += expect("sorted_upper_bound", to_std(bounds, 3), {1, 3, 4});
+
+  // Key 3 is in a twice and in b once: two matched rows.
+  const auto rows = mgpu::join_size(policy, a.begin(), a.end(), b.begin(), b.end(), mgpu::join_kind::full_outer);
+  Vector<int> a_rows(8), b_rows(8);
+  mgpu::join(policy, a.begin(), a.end(), b.begin(), b.end(), a_rows.begin(), b_rows.begin(), mgpu::join_kind::inner);
+  wrong += expect("join", to_std(a_rows, 2), {1, 2}) + expect("join (b rows)", to_std(b_rows, 2), {1, 1});
+  wrong += expect("join_size", {int(rows)}, {7});
+  auto semi_end = mgpu::semi_join(policy, a.begin(), a.end(), b.begin(), b.end(), a_rows.begin());
+  wrong += expect("semi_join", to_std(a_rows, semi_end - a_rows.begin()), {1, 2});
+  auto anti_end = mgpu::anti_join(policy, a.begin(), a.end(), b.begin(), b.end(), a_rows.begin());
+  wrong += expect("anti_join", to_std(a_rows, anti_end - a_rows.begin()), {0, 3, 4});
+
+  Vector<int> sums(offset_init.size());
+  mgpu::segmented_reduce(policy, thrust::counting_iterator<int>(0), thrust::counting_iterator<int>(11), offsets.begin(),
+                         offsets.end(), sums.begin(), 0, ::cuda::std::plus<>{});
+  wrong += expect("segmented_reduce", to_std(sums, 5), {1, 20, 24, 0, 10});
+
+  Vector<int> count(1);
+  mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin(), mgpu::count_to(count.begin()));
+  wrong += expect("set_union with count_to", to_std(count, 1), {7});
+
   Vector<int> searched(a_init.size() + b_init.size() + 1);
   thrust::transform(policy, thrust::counting_iterator<std::ptrdiff_t>(0),
                     thrust::counting_iterator<std::ptrdiff_t>(std::ptrdiff_t(searched.size())), searched.begin(),
