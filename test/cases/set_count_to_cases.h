@@ -6,6 +6,7 @@
 // and the count's neighbours must stay poisoned.
 #pragma once
 
+#include "common/set_op_kinds.h"
 #include "common/test_support.h"
 
 #include <mgpu/detail/cuda/tuning.h>
@@ -28,35 +29,15 @@ using mgpu_test::random_sorted;
 using mgpu_test::to_backend;
 using mgpu_test::to_std;
 
-enum class op
-{
-  intersection,
-  union_,
-  difference,
-  symmetric_difference
-};
-
-inline const char* name_of(op o)
-{
-  switch (o)
-  {
-    case op::intersection: return "set_intersection";
-    case op::union_: return "set_union";
-    case op::difference: return "set_difference";
-    default: return "set_symmetric_difference";
-  }
-}
-
+using op = mgpu_test::set_op;
+using mgpu_test::name_of;
 template <op Op>
-using op_constant = std::integral_constant<op, Op>;
+using op_constant = mgpu_test::set_op_constant<Op>;
 
 template <class F>
 void for_each_op(F&& f)
 {
-  f(op_constant<op::intersection>{});
-  f(op_constant<op::union_>{});
-  f(op_constant<op::difference>{});
-  f(op_constant<op::symmetric_difference>{});
+  mgpu_test::for_each_set_op(f);
 }
 
 // Stands for the policy of a call made without one.

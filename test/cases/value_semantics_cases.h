@@ -3,6 +3,7 @@
 // against std: as in Thrust, comparisons see values of the first range's type.
 #pragma once
 
+#include "common/set_op_kinds.h"
 #include "common/test_support.h"
 
 #include <mgpu/merge.h>
@@ -224,24 +225,8 @@ void check_merge_by_key(const std::vector<Key>& a, const std::vector<BKey>& b, C
 // Set operations
 // ---------------------------------------------------------------------------
 
-enum class op
-{
-  intersection,
-  union_,
-  difference,
-  symmetric_difference
-};
-
-inline const char* name_of(op o)
-{
-  switch (o)
-  {
-    case op::intersection: return "set_intersection";
-    case op::union_: return "set_union";
-    case op::difference: return "set_difference";
-    default: return "set_symmetric_difference";
-  }
-}
+using op = mgpu_test::set_op;
+using mgpu_test::name_of;
 
 template <op Op, class Policy, class It1, class It2, class Out, class... Order>
 Out run_set_keys(Policy policy, It1 first1, It1 last1, It2 first2, It2 last2, Out result, Order... order)
