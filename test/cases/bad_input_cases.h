@@ -8,6 +8,7 @@
 // they stay in bounds while every rank stays in [0, total).
 #pragma once
 
+#include "common/bad_data.h"
 #include "common/guarded_output.h"
 #include "common/test_support.h"
 
@@ -128,39 +129,11 @@ auto split_pairs(const std::vector<Pair>& pairs)
   return std::make_pair(keys, values);
 }
 
-inline std::vector<int> unsorted_ints(std::size_t count, std::uint64_t seed)
-{
-  return mgpu_test::random_values<int>(count, 0, int(count), seed);
-}
-
-inline std::vector<int> descending_ints(std::size_t count, std::uint64_t seed)
-{
-  auto keys = mgpu_test::random_sorted<int>(count, 0, int(count), seed);
-  std::reverse(keys.begin(), keys.end());
-  return keys;
-}
-
-inline std::vector<int> ascending_ints(std::size_t count, std::uint64_t seed)
-{
-  return mgpu_test::random_sorted<int>(count, 0, int(count), seed);
-}
-
-// Sorted, with about one key in eight replaced by a NaN.
-inline std::vector<double> sorted_with_nans(std::size_t count, std::uint64_t seed)
-{
-  auto keys = mgpu_test::random_sorted<double>(count, 0.0, 1000.0, seed);
-  std::mt19937_64 engine(seed + 1000);
-  for (auto& key : keys)
-    if (engine() % 8 == 0)
-      key = std::numeric_limits<double>::quiet_NaN();
-  return keys;
-}
-
-// Sorted, about eight copies of each key.
-inline std::vector<int> sorted_with_duplicates(std::size_t count, std::uint64_t seed)
-{
-  return mgpu_test::random_sorted<int>(count, 0, int(count / 8), seed);
-}
+using mgpu_test::ascending_ints;
+using mgpu_test::descending_ints;
+using mgpu_test::sorted_with_duplicates;
+using mgpu_test::sorted_with_nans;
+using mgpu_test::unsorted_ints;
 
 // Calls check(kind, inputs, comp, valid) for each kind of ordering a merge
 // or set operation may be handed at sizes (a_count, b_count); `valid` says
@@ -436,11 +409,7 @@ inline std::vector<long long> ascending_positions(std::size_t count, std::uint64
   return positions;
 }
 
-template <class Index>
-std::vector<Index> converted(const std::vector<long long>& values)
-{
-  return std::vector<Index>(values.begin(), values.end());
-}
+using mgpu_test::converted;
 
 inline std::vector<long long> joined(std::vector<long long> front, const std::vector<long long>& back)
 {
@@ -536,19 +505,7 @@ void check_bad_insert(const std::string& kind, std::size_t count, const std::vec
 // ---------------------------------------------------------------------------
 // Load-balancing search, transform_lbs and the interval family
 
-// The exclusive scan of `segments` random counts that sum to `total`.
-inline std::vector<long long> valid_offsets(std::size_t segments, long long total, std::uint64_t seed)
-{
-  std::mt19937_64 engine(seed);
-  std::uniform_int_distribution<long long> cut(0, total);
-  std::vector<long long> offsets(segments);
-  for (auto& offset : offsets)
-    offset = cut(engine);
-  std::sort(offsets.begin(), offsets.end());
-  if (segments > 0)
-    offsets[0] = 0;
-  return offsets;
-}
+using mgpu_test::valid_offsets;
 
 inline void valid_lbs_still_right()
 {
@@ -669,50 +626,9 @@ void check_bad_offsets(const std::string& kind, const std::vector<Offset>& host_
 // Each kind of bad offsets for `segments` segments over `total` items.
 inline void check_every_bad_offset_kind(std::size_t segments, std::size_t total, std::uint64_t seed)
 {
-  const long long n = static_cast<long long>(total);
-  const auto valid = valid_offsets(segments, n, seed);
-  auto shifted = [&](long long shift) {
-    auto offsets = valid;
-    for (auto& offset : offsets)
-      offset += shift;
-    return converted<int>(offsets);
-  };
-
-  auto decreasing = valid;
-  std::reverse(decreasing.begin(), decreasing.end());
-  check_bad_offsets("decreasing", converted<int>(decreasing), total);
-
-  auto shuffled = valid;
-  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(seed + 1));
-  check_bad_offsets("unsorted", converted<int>(shuffled), total);
-
-  check_bad_offsets("starting above 0", shifted(n / 3 + 1), total);
-  check_bad_offsets("starting below 0", shifted(-(n / 3 + 1)), total);
-  check_bad_offsets("passing the total", converted<int>(valid_offsets(segments, 2 * n + 7, seed + 2)), total);
-  check_bad_offsets("all equal to the total", std::vector<int>(segments, int(n)), total);
-
-  auto huge = converted<int>(valid);
-  for (std::size_t s = 1; s < huge.size(); ++s)
-    if (s % 7 == 0)
-      huge[s] = int_max;
-    else if (s % 11 == 0)
-      huge[s] = int_min;
-  check_bad_offsets("huge values of both signs", huge, total);
-
-  auto ascending_to_max = converted<int>(valid);
-  for (std::size_t s = ascending_to_max.size() / 2; s < ascending_to_max.size(); ++s)
-    ascending_to_max[s] = int_max - int(ascending_to_max.size() - s);
-  check_bad_offsets("ascending to INT_MAX", ascending_to_max, total);
-
-  auto huge_64 = converted<std::int64_t>(valid);
-  for (std::size_t s = 1; s < huge_64.size(); ++s)
-    if (s % 5 == 0)
-      huge_64[s] = std::int64_t(1) << 62;
-    else if (s % 13 == 0)
-      huge_64[s] = -(std::int64_t(1) << 40);
-  if (!huge_64.empty())
-    huge_64.back() = std::numeric_limits<std::int64_t>::max();
-  check_bad_offsets("64-bit huge values", huge_64, total);
+  mgpu_test::for_each_bad_offset_kind(segments, total, seed, [&](const std::string& kind, const auto& offsets) {
+    check_bad_offsets(kind, offsets, total);
+  });
 }
 
 } // namespace bad_input_cases

@@ -9,6 +9,7 @@
 // the next valid call must still be right.
 #pragma once
 
+#include "common/bad_data.h"
 #include "common/guarded_output.h"
 #include "common/join_reference.h"
 #include "common/test_support.h"
@@ -90,33 +91,10 @@ struct two_ranges
   {}
 };
 
-inline std::vector<int> unsorted_ints(std::size_t count, std::uint64_t seed)
-{
-  return mgpu_test::random_values<int>(count, 0, int(count), seed);
-}
-
-inline std::vector<int> descending_ints(std::size_t count, std::uint64_t seed)
-{
-  auto keys = mgpu_test::random_sorted<int>(count, 0, int(count), seed);
-  std::reverse(keys.begin(), keys.end());
-  return keys;
-}
-
-inline std::vector<int> ascending_ints(std::size_t count, std::uint64_t seed)
-{
-  return mgpu_test::random_sorted<int>(count, 0, int(count), seed);
-}
-
-// Sorted, with about one key in eight replaced by a NaN.
-inline std::vector<double> sorted_with_nans(std::size_t count, std::uint64_t seed)
-{
-  auto keys = mgpu_test::random_sorted<double>(count, 0.0, 1000.0, seed);
-  std::mt19937_64 engine(seed + 1000);
-  for (auto& key : keys)
-    if (engine() % 8 == 0)
-      key = std::numeric_limits<double>::quiet_NaN();
-  return keys;
-}
+using mgpu_test::ascending_ints;
+using mgpu_test::descending_ints;
+using mgpu_test::sorted_with_nans;
+using mgpu_test::unsorted_ints;
 
 // Sorted runs of up to `run` equal keys, the runs in random order: sorted
 // within every tile-sized stretch, unsorted across them.

@@ -9,6 +9,7 @@
 // array (the bulk-copy path on the device).
 #pragma once
 
+#include "common/bad_data.h"
 #include "common/guarded_output.h"
 #include "common/test_support.h"
 
@@ -169,75 +170,12 @@ void check_bad_offsets(const std::string& kind, const std::vector<Offset>& host_
   valid_call_still_right();
 }
 
-template <class To>
-std::vector<To> converted(const std::vector<long long>& values)
-{
-  return std::vector<To>(values.begin(), values.end());
-}
-
-// The exclusive scan of `segments` random sizes that sum to `total`.
-inline std::vector<long long> valid_offsets(std::size_t segments, long long total, std::uint64_t seed)
-{
-  std::mt19937_64 engine(seed);
-  std::uniform_int_distribution<long long> cut(0, total);
-  std::vector<long long> offsets(segments);
-  for (auto& offset : offsets)
-    offset = cut(engine);
-  std::sort(offsets.begin(), offsets.end());
-  if (segments > 0)
-    offsets[0] = 0;
-  return offsets;
-}
-
 // Each kind of bad offsets for `segments` segments over `total` values.
 inline void check_every_bad_offset_kind(std::size_t segments, std::size_t total, std::uint64_t seed)
 {
-  constexpr int int_min = std::numeric_limits<int>::min();
-  constexpr int int_max = std::numeric_limits<int>::max();
-  const long long n     = static_cast<long long>(total);
-  const auto valid      = valid_offsets(segments, n, seed);
-  auto shifted          = [&](long long shift) {
-    auto offsets = valid;
-    for (auto& offset : offsets)
-      offset += shift;
-    return converted<int>(offsets);
-  };
-
-  auto decreasing = valid;
-  std::reverse(decreasing.begin(), decreasing.end());
-  check_bad_offsets("decreasing", converted<int>(decreasing), total);
-
-  auto shuffled = valid;
-  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(seed + 1));
-  check_bad_offsets("unsorted", converted<int>(shuffled), total);
-
-  check_bad_offsets("starting above 0", shifted(n / 3 + 1), total);
-  check_bad_offsets("starting below 0", shifted(-(n / 3 + 1)), total);
-  check_bad_offsets("passing the total", converted<int>(valid_offsets(segments, 2 * n + 7, seed + 2)), total);
-  check_bad_offsets("all equal to the total", std::vector<int>(segments, int(n)), total);
-
-  auto huge = converted<int>(valid);
-  for (std::size_t s = 1; s < huge.size(); ++s)
-    if (s % 7 == 0)
-      huge[s] = int_max;
-    else if (s % 11 == 0)
-      huge[s] = int_min;
-  check_bad_offsets("huge values of both signs", huge, total);
-
-  auto ascending_to_max = converted<int>(valid);
-  for (std::size_t s = ascending_to_max.size() / 2; s < ascending_to_max.size(); ++s)
-    ascending_to_max[s] = int_max - int(ascending_to_max.size() - s);
-  check_bad_offsets("ascending to INT_MAX", ascending_to_max, total);
-
-  auto huge_64 = converted<std::int64_t>(valid);
-  for (std::size_t s = 1; s < huge_64.size(); ++s)
-    if (s % 5 == 0)
-      huge_64[s] = std::int64_t(1) << 62;
-    else if (s % 13 == 0)
-      huge_64[s] = -(std::int64_t(1) << 40);
-  if (!huge_64.empty())
-    huge_64.back() = std::numeric_limits<std::int64_t>::max();
-  check_bad_offsets("64-bit huge values", huge_64, total);
+  mgpu_test::for_each_bad_offset_kind(segments, total, seed, [&](const std::string& kind, const auto& offsets) {
+    check_bad_offsets(kind, offsets, total);
+  });
 }
 
 } // namespace bad_segreduce

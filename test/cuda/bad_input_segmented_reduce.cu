@@ -14,15 +14,15 @@ TEST_CASE("bad input: segmented_reduce launches large enough to run the partitio
   const std::size_t sms   = std::size_t(mgpu::detail::cuda::current_sm_count("test"));
   const std::size_t total = 250000 * sms, segments = total / 8;
   CAPTURE(total);
-  const auto valid = bad_segreduce::valid_offsets(segments, static_cast<long long>(total), 9503);
+  const auto valid = mgpu_test::valid_offsets(segments, static_cast<long long>(total), 9503);
   auto decreasing  = valid;
   std::reverse(decreasing.begin(), decreasing.end());
-  bad_segreduce::check_bad_offsets("decreasing", bad_segreduce::converted<int>(decreasing), total);
+  bad_segreduce::check_bad_offsets("decreasing", mgpu_test::converted<int>(decreasing), total);
   auto shifted = valid;
   for (auto& offset : shifted)
     offset += static_cast<long long>(total / 3);
-  bad_segreduce::check_bad_offsets("starting above 0", bad_segreduce::converted<int>(shifted), total);
-  auto huge = bad_segreduce::converted<int>(valid);
+  bad_segreduce::check_bad_offsets("starting above 0", mgpu_test::converted<int>(shifted), total);
+  auto huge = mgpu_test::converted<int>(valid);
   for (std::size_t s = 1; s < huge.size(); s += 7)
     huge[s] = std::numeric_limits<int>::max();
   bad_segreduce::check_bad_offsets("huge values", huge, total);
