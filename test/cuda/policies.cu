@@ -4,6 +4,7 @@
 #include "common/test_support.h"
 
 #include <mgpu/detail/cuda/error.h>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/merge.h>
 #include <mgpu/set_operations.h>
@@ -19,6 +20,13 @@ static_assert(mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::cuda:
 static_assert(mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::cuda::par.on(cudaStream_t{}))>>);
 static_assert(!mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::host)>>);
 static_assert(!mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::seq)>>);
+
+// Calls on the CUDA backend open an NVTX range (closed at scope exit) unless switched off; host calls open none.
+#if !defined(MGPU_DISABLE_NVTX) && !defined(CCCL_DISABLE_NVTX) && !defined(NVTX_DISABLE)
+static_assert(MGPU_HAS_NVTX, "the CUDA toolkit's nvtx3/nvtx3.hpp was not found");
+static_assert(!std::is_trivially_destructible_v<mgpu::detail::algorithm_range<std::decay_t<decltype(thrust::device)>>>);
+#endif
+static_assert(std::is_trivially_destructible_v<mgpu::detail::algorithm_range<std::decay_t<decltype(thrust::host)>>>);
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Host policies select the sequential backend and produce correct results.
 #include "common/test_support.h"
 
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/merge.h>
 
@@ -13,6 +14,11 @@ static_assert(!mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::cpp:
 static_assert(!mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::omp::par)>>);
 // This translation unit is built with THRUST_DEVICE_SYSTEM_CPP.
 static_assert(!mgpu::detail::is_cuda_policy_v<std::decay_t<decltype(thrust::device)>>);
+// No NVTX in host builds: they must compile without the CUDA toolkit's headers.
+static_assert(!MGPU_HAS_NVTX);
+#ifdef NVTX3_CPP_DEFINITIONS_V1_0
+#  error "a host build of mgpu included nvtx3.hpp"
+#endif
 
 namespace {
 

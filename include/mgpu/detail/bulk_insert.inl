@@ -1,6 +1,7 @@
 // Backend selection for bulk_insert.
 #pragma once
 
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/bulk.h>
@@ -15,6 +16,7 @@ template <class Policy, class InputIt, class ValueIt, class PositionIt, class Ou
 void bulk_insert(Policy& policy, InputIt first, InputIt last, ValueIt values_first, ValueIt values_last,
                  PositionIt positions_first, OutputIt result, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   if constexpr (checking_preconditions)
     require_valid_insertion_positions(policy, positions_first, positions_first + (values_last - values_first),
                                       last - first, algorithm);

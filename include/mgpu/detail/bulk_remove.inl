@@ -1,6 +1,7 @@
 // Backend selection for bulk_remove.
 #pragma once
 
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/bulk.h>
@@ -14,6 +15,7 @@ template <class Policy, class InputIt, class IndexIt, class OutputIt>
 void bulk_remove(Policy& policy, InputIt first, InputIt last, IndexIt indices_first, IndexIt indices_last,
                  OutputIt result, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   if constexpr (checking_preconditions)
     require_valid_removal_indices(policy, indices_first, indices_last, last - first, algorithm);
 #if MGPU_HAS_CUDA_BACKEND

@@ -21,6 +21,7 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/join_ops.h>
 #include <mgpu/detail/load_balance.inl>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
@@ -454,6 +455,7 @@ template <class Policy, class AIt, class BIt, class Compare>
 std::int64_t join_size(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, bool keep_a, bool keep_b,
                        Compare comp, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<AIt, BIt>;
   if constexpr (checking_preconditions)
     require_sorted_inputs<key_t>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
@@ -469,6 +471,7 @@ template <class Policy, class AIt, class BIt, class OutA, class OutB, class Comp
 std::int64_t join(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out, OutB b_out,
                   bool keep_a, bool keep_b, Compare comp, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<AIt, BIt>;
   if constexpr (checking_preconditions)
     require_sorted_inputs<key_t>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
@@ -486,6 +489,7 @@ template <class Policy, class AIt, class BIt, class OutA, class Compare>
 std::int64_t filter_by_match(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out,
                              bool keep_matched, Compare comp, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<AIt, BIt>;
   if constexpr (checking_preconditions)
     require_sorted_inputs<key_t>(policy, a_first, a_last, b_first, b_last, comp, algorithm);

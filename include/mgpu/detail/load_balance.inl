@@ -3,6 +3,7 @@
 #pragma once
 
 #include <mgpu/detail/load_balance_ops.h>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
@@ -41,6 +42,7 @@ template <class Policy, class OffsetIt, class Count, class Op>
 void run_load_balanced(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_last, Count total, const Op& op,
                        const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   if constexpr (checking_preconditions)
     require_valid_offsets(policy, offsets_first, offsets_last, total, algorithm);
   const auto segment_count = offsets_last - offsets_first;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <mgpu/detail/iterator.h>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/merge.h>
@@ -16,6 +17,7 @@ template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, 
 void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last, ValIt1 a_vals,
            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   // Both inputs are compared as the first one's value type, as the merge does.
   if constexpr (checking_preconditions)
     require_sorted_inputs<key_of<KeyIt1>>(policy, a_first, a_last, b_first, b_last, comp, algorithm);

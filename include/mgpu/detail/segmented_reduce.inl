@@ -2,6 +2,7 @@
 #pragma once
 
 #include <mgpu/detail/load_balance.inl>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
@@ -36,6 +37,7 @@ template <class Policy, class InputIt, class OffsetIt, class OutputIt, class T, 
 OutputIt segmented_reduce(Policy& policy, InputIt values_first, InputIt values_last, OffsetIt offsets_first,
                           OffsetIt offsets_last, OutputIt result, const T& init, BinaryOp op)
 {
+  const algorithm_range<Policy> range(segmented_reduce_name);
   const auto total = values_last - values_first;
   if constexpr (checking_preconditions)
     require_valid_offsets(policy, offsets_first, offsets_last, total, segmented_reduce_name);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <mgpu/detail/iterator.h>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/set_operations.h>
@@ -31,6 +32,7 @@ std::int64_t set_operation(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2
                            ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
                            const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   check_set_operation_inputs<Multiplicity>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
@@ -51,6 +53,7 @@ void set_operation_count_to(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt
                             ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp,
                             CountIt count_it, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   check_set_operation_inputs<Multiplicity>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <mgpu/detail/iterator.h>
+#include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/detail/preconditions.h>
@@ -47,6 +48,7 @@ template <search_bound Bound, class Policy, class HayIt, class NeedleIt, class O
 void sorted_search(Policy& policy, HayIt hay_first, HayIt hay_last, NeedleIt needles_first, NeedleIt needles_last,
                    OutputIt result, Compare comp, const char* algorithm)
 {
+  const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<HayIt, NeedleIt>;
   if constexpr (checking_preconditions)
     require_sorted_inputs<key_t>(policy, hay_first, hay_last, needles_first, needles_last, comp, algorithm);
