@@ -7,8 +7,7 @@
 
 #include <mgpu/merge.h>
 
-
-
+#include <string>
 
 TEST_CASE("checked merge: unsorted inputs are rejected with the first bad position")
 {
@@ -52,4 +51,28 @@ TEST_CASE("checked merge: in large inputs the first range's first violation is r
   checked::expect_rejected(merge, out, {"mgpu::merge", "first input range must be sorted", "position: 299995"});
   a[n - 5] = n - 5;
   checked::expect_rejected(merge, out, {"mgpu::merge", "second input range must be sorted", "position: 1000)"});
+}
+
+// The check judges each key beside its predecessor, which on the CUDA
+// backend may sit in another lane, row, warp or tile: a lone violation is
+// reported at its own position wherever it falls.
+TEST_CASE_TEMPLATE("checked merge: a lone violation is found wherever it falls", Key, int, long long)
+{
+  const int n = 20000;
+  const auto sorted = mgpu_test::iota_values<Key>(n, 0);
+  auto out = mgpu_test::poisoned<backend, Key>(2 * n);
+  for (int position : {1, 31, 32, 33, 255, 256, 257, 511, 512, 513, 2047, 2048, 4095, 4096, 4097, 8192, n - 1})
+  {
+    CAPTURE(position);
+    auto unsorted = sorted;
+    unsorted[position] = unsorted[position - 1] - 1;
+    auto good = mgpu_test::to_backend<backend>(sorted), bad = mgpu_test::to_backend<backend>(unsorted);
+    const std::string at = "position: " + std::to_string(position) + ")";
+    checked::expect_rejected(
+      [&] { mgpu::merge(backend::policy(), bad.begin(), bad.end(), good.begin(), good.end(), out.begin()); }, out,
+      {"first input range must be sorted", at.c_str()});
+    checked::expect_rejected(
+      [&] { mgpu::merge(backend::policy(), good.begin(), good.end(), bad.begin(), bad.end(), out.begin()); }, out,
+      {"second input range must be sorted", at.c_str()});
+  }
 }

@@ -1,19 +1,24 @@
-// Precondition checks. Each validates every precondition of one call in a
-// single thrust::transform_reduce over the call's positions, on the caller's
-// policy (same backend, stream and allocator as the algorithm): on the CUDA
-// backend that is one temporary allocation and one read-back. A violation
-// throws std::invalid_argument naming the algorithm, the rule and the first
-// offending position, before anything is written. The checks compile in every
-// build; the algorithms call them only when MGPU_CHECK_PRECONDITIONS is defined.
+// Precondition checks. Each validates every precondition of one call in one
+// pass over its inputs, on the caller's policy (same backend, stream and
+// allocator as the algorithm): on the CUDA backend one kernel, one word of
+// scratch and one read-back. A violation throws std::invalid_argument naming
+// the algorithm, the rule and the first offending position, before anything
+// is written. The checks compile in every build; the algorithms call them
+// only when MGPU_CHECK_PRECONDITIONS is defined.
 #pragma once
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/iterator.h>
+#include <mgpu/detail/policy.h>
+#if MGPU_HAS_CUDA_BACKEND
+#  include <mgpu/detail/cuda/first_violation.h>
+#endif
 
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform_reduce.h>
 
 #include <cuda/functional>
+#include <cuda/std/limits>
 
 #include <stdexcept>
 #include <string>
@@ -33,56 +38,78 @@ inline constexpr bool checking_preconditions =
                               " (first offending position: " + std::to_string(position) + ")");
 }
 
-// A classifier maps each position of a call to a violation code, or to
+// A judge gives an element of input `sequence` (0 or 1) at position j,
+// beside its predecessor (itself at j == 0), a violation code or
 // `no_violation`; codes are ordered so that the smallest is the violation
 // reported first.
-inline constexpr long long no_violation = 0x7fffffffffffffffll;
+inline constexpr long long no_violation = ::cuda::std::numeric_limits<long long>::max();
 
-// The smallest code `classify` gives positions [0, count).
-template <class Policy, class Classify>
-long long first_violation(Policy& policy, long long count, const Classify& classify)
-{
-  if (count <= 0)
-    return no_violation;
-  return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
-                                  thrust::counting_iterator<long long>(count), classify, no_violation,
-                                  ::cuda::minimum<long long>{});
-}
-
-// Classifies position i of inputs A and B laid end to end (A's positions
-// first), comparing keys as `Key`s with `comp` as the algorithms do: a key
-// ordered before its predecessor breaks rule 0 (sorted); with `UniqueKeys`,
-// a key equivalent to its predecessor breaks rule 1. The code is
-// rule * (a_count + b_count) + i: every unsorted position, A's first, comes
-// before any equivalent pair.
-template <class Key, bool UniqueKeys, class It1, class It2, class Compare>
-struct sorted_inputs_violation
+// Reads position i of a and b laid end to end for the host backends'
+// transform_reduce.
+template <class Element, class It1, class It2, class Judge>
+struct judge_position
 {
   It1 a;
   It2 b;
-  long long a_count, b_count;
-  compare_as<Key, Compare> less;
+  long long a_count;
+  Judge judge;
 
   _CCCL_EXEC_CHECK_DISABLE
   template <class It>
-  MGPU_HD long long at(It keys, long long j, long long i) const
+  MGPU_HD long long at(int sequence, It keys, long long j) const
+  {
+    decltype(auto) current = as_key<Element>(keys[j]);
+    if (j == 0)
+      return judge(sequence, j, current, current);
+    decltype(auto) previous = as_key<Element>(keys[j - 1]);
+    return judge(sequence, j, previous, current);
+  }
+
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD long long operator()(long long i) const { return i < a_count ? at(0, a, i) : at(1, b, i - a_count); }
+};
+
+// The smallest code `judge` gives the elements of a[0, a_count) and
+// b[0, b_count), each read as an `Element`.
+template <class Element, class Policy, class It1, class It2, class Judge>
+long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long long b_count, const Judge& judge,
+                          [[maybe_unused]] const char* algorithm)
+{
+  if (a_count + b_count <= 0)
+    return no_violation;
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return cuda::first_violation<Element>(policy, a, a_count, b, b_count, judge, algorithm);
+  else
+#endif
+    return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
+                                    thrust::counting_iterator<long long>(a_count + b_count),
+                                    judge_position<Element, It1, It2, Judge>{a, b, a_count, judge}, no_violation,
+                                    ::cuda::minimum<long long>{});
+}
+
+// A key ordered before its predecessor breaks rule 0 (sorted); with
+// `UniqueKeys`, a key equivalent to its predecessor breaks rule 1. The code
+// is rule * (a_count + b_count) + i, i counting A's positions first: every
+// unsorted position, A's first, comes before any equivalent pair.
+template <class Key, bool UniqueKeys, class Compare>
+struct sorted_keys_judge
+{
+  long long a_count, span;
+  compare_as<Key, Compare> less;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD long long operator()(int sequence, long long j, const Key& previous, const Key& key) const
   {
     if (j == 0)
       return no_violation;
-    decltype(auto) key      = as_key<Key>(keys[j]);
-    decltype(auto) previous = as_key<Key>(keys[j - 1]);
+    const long long i = sequence == 0 ? j : a_count + j;
     if (less(key, previous))
       return i;
     // Not ordered before its predecessor nor after it: equivalent.
     if (UniqueKeys && !less(previous, key))
-      return a_count + b_count + i;
+      return span + i;
     return no_violation;
-  }
-
-  _CCCL_EXEC_CHECK_DISABLE
-  MGPU_HD long long operator()(long long i) const
-  {
-    return i < a_count ? at(a, i, i) : at(b, i - a_count, i);
   }
 };
 
@@ -100,9 +127,9 @@ void require_sorted_inputs(Policy& policy, It1 a_first, It1 a_last, It2 b_first,
   if (a_count < 2 && b_count < 2)
     return; // no key has a predecessor
   const long long span = a_count + b_count;
-  const long long code = first_violation(
-    policy, span,
-    sorted_inputs_violation<Key, UniqueKeys, It1, It2, Compare>{a_first, b_first, a_count, b_count, {comp}});
+  const long long code = first_violation<Key>(policy, a_first, a_count, b_first, b_count,
+                                              sorted_keys_judge<Key, UniqueKeys, Compare>{a_count, span, {comp}},
+                                              algorithm);
   if (code == no_violation)
     return;
   const long long i   = code % span;
@@ -113,24 +140,20 @@ void require_sorted_inputs(Policy& policy, It1 a_first, It1 a_last, It2 b_first,
                       in_first ? i : i - a_count);
 }
 
-// Classifies bulk index i, comparing indices as their value type: out of
-// order (rule 0), equal to its predecessor when `Strict` (rule 1), or outside
+// Judges bulk index i, compared as its value type: out of order (rule 0),
+// equal to its predecessor when `Strict` (rule 1), or outside
 // [lowest, highest] compared as long long (rule 2; an unsigned value beyond
 // long long wraps negative and is caught). The code is rule * count + i.
-template <bool Strict, class It>
-struct bulk_index_violation
+template <bool Strict, class Index>
+struct bulk_index_judge
 {
-  It indices;
   long long count, lowest, highest;
 
   _CCCL_EXEC_CHECK_DISABLE
-  MGPU_HD long long operator()(long long i) const
+  MGPU_HD long long operator()(int, long long i, const Index& previous, const Index& index) const
   {
-    using index_t        = key_of<It>;
-    decltype(auto) index = as_key<index_t>(indices[i]);
     if (i > 0)
     {
-      decltype(auto) previous = as_key<index_t>(indices[i - 1]);
       if (index < previous)
         return i;
       if (Strict && !(previous < index))
@@ -151,8 +174,8 @@ void require_bulk_indices(Policy& policy, It first, It last, long long lowest, l
                           const char* algorithm, const char* range_name)
 {
   const long long count = static_cast<long long>(last - first);
-  const long long code =
-    first_violation(policy, count, bulk_index_violation<Strict, It>{first, count, lowest, highest});
+  const long long code = first_violation<key_of<It>>(
+    policy, first, count, first, 0, bulk_index_judge<Strict, key_of<It>>{count, lowest, highest}, algorithm);
   if (code == no_violation)
     return;
   const long long rule = code / count;
@@ -182,24 +205,23 @@ void require_valid_insertion_positions(Policy& policy, PositionIt first, Positio
                               "the insertion positions");
 }
 
-// Classifies offsets[i]: not 0 at position 0 (rule 0), below its predecessor
+// Judges offsets[i]: not 0 at position 0 (rule 0), below its predecessor
 // (rule 1), above the total (rule 2). The code is 3 * i + rule: the first
 // offending position wins, then the order of the rules.
-template <class OffsetIt>
-struct offset_violation
+template <class Offset>
+struct offset_judge
 {
-  OffsetIt offsets;
   long long total;
 
   _CCCL_EXEC_CHECK_DISABLE
-  MGPU_HD long long operator()(long long i) const
+  MGPU_HD long long operator()(int, long long i, const Offset& previous, const Offset& offset) const
   {
-    const long long offset = static_cast<long long>(offsets[i]);
-    if (i == 0 && offset != 0)
+    const long long value = static_cast<long long>(offset);
+    if (i == 0 && value != 0)
       return 3 * i + 0;
-    if (i > 0 && offset < static_cast<long long>(offsets[i - 1]))
+    if (i > 0 && value < static_cast<long long>(previous))
       return 3 * i + 1;
-    if (offset > total)
+    if (value > total)
       return 3 * i + 2;
     return no_violation;
   }
@@ -219,8 +241,8 @@ void require_valid_offsets(Policy& policy, OffsetIt first, OffsetIt last, Count 
       precondition_failed(algorithm, "a nonzero total needs at least one segment offset", 0);
     return;
   }
-  const long long code =
-    first_violation(policy, count, offset_violation<OffsetIt>{first, static_cast<long long>(total)});
+  const long long code = first_violation<key_of<OffsetIt>>(
+    policy, first, count, first, 0, offset_judge<key_of<OffsetIt>>{static_cast<long long>(total)}, algorithm);
   if (code == no_violation)
     return;
   const char* const rules[] = {"offsets must start at 0", "offsets must be non-decreasing",

@@ -1,0 +1,138 @@
+// The CUDA form of a precondition check: one kernel judges every element of
+// one or two input sequences against its predecessor and keeps the smallest
+// violation code; one word of scratch, one read-back.
+#pragma once
+
+#include <mgpu/detail/config.h>
+#include <mgpu/detail/cuda/error.h>
+#include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/temporary_buffer.h>
+#include <mgpu/detail/iterator.h>
+
+#include <cub/util_ptx.cuh>
+#include <thrust/type_traits/unwrap_contiguous_iterator.h>
+
+#include <cuda/std/limits>
+#include <cuda_runtime_api.h>
+
+#include <type_traits>
+
+namespace mgpu::detail::cuda {
+
+// "No violation": larger than every code. Codes are stored as
+// `no_code - code`, so the empty result is 0 (one memset) and the smallest
+// code is the largest stored word (one atomicMax).
+inline constexpr long long no_code = ::cuda::std::numeric_limits<long long>::max();
+
+inline constexpr int judge_threads = 256;
+
+// Keys per thread: about 64 bytes of loads in flight, at least one key.
+template <class Element>
+inline constexpr int judge_items = sizeof(Element) >= 64 ? 1 : (sizeof(Element) <= 4 ? 16 : int(64 / sizeof(Element)));
+
+// One warp judges 32 * Items consecutive elements, loaded warp-striped so
+// every load coalesces; an element's predecessor is the lane before it (lane
+// 0 takes lane 31's of the previous row), read back from memory only for the
+// warp's first element or a type that cannot be shuffled.
+template <int Items, class Element, class It, class Judge>
+__device__ long long judge_warp_span(int sequence, It keys, long long count, long long span_begin,
+                                     const Judge& judge)
+{
+  const int lane       = static_cast<int>(threadIdx.x % 32);
+  long long first_code = no_code;
+  Element rows[Items];
+#pragma unroll
+  for (int k = 0; k < Items; ++k)
+  {
+    const long long j = span_begin + k * 32 + lane;
+    if (j < count)
+      rows[k] = as_key<Element>(keys[j]);
+  }
+  [[maybe_unused]] Element from_lane_before{};
+#pragma unroll
+  for (int k = 0; k < Items; ++k)
+  {
+    const long long j = span_begin + k * 32 + lane;
+    if constexpr (std::is_trivially_copyable_v<Element>)
+    {
+      // Lane 0 needs lane 31's element of row k - 1: last row's rotation.
+      const Element row_before = from_lane_before;
+      from_lane_before         = cub::ShuffleIndex<32>(rows[k], (lane + 31) % 32, 0xffffffffu);
+      if (j < count)
+      {
+        if (lane > 0 || k > 0)
+        {
+          const Element& previous = lane > 0 ? from_lane_before : row_before;
+          const long long code    = judge(sequence, j, previous, rows[k]);
+          first_code              = code < first_code ? code : first_code;
+        }
+        else
+        {
+          const Element previous = j > 0 ? Element(as_key<Element>(keys[j - 1])) : rows[k];
+          const long long code   = judge(sequence, j, previous, rows[k]);
+          first_code             = code < first_code ? code : first_code;
+        }
+      }
+    }
+    else if (j < count)
+    {
+      const Element previous = j > 0 ? Element(as_key<Element>(keys[j - 1])) : rows[k];
+      const long long code   = judge(sequence, j, previous, rows[k]);
+      first_code             = code < first_code ? code : first_code;
+    }
+  }
+  return first_code;
+}
+
+template <int Items, class Element, class It1, class It2, class Judge>
+__global__ void __launch_bounds__(judge_threads)
+  first_violation_kernel(It1 a, long long a_count, It2 b, long long b_count, long long a_tiles, Judge judge,
+                         unsigned long long* stored_code)
+{
+  constexpr long long tile_size = judge_threads * Items;
+  const long long tile          = blockIdx.x;
+  const long long warp_offset   = (threadIdx.x / 32) * 32LL * Items;
+  long long code =
+    tile < a_tiles
+      ? judge_warp_span<Items, Element>(0, a, a_count, tile * tile_size + warp_offset, judge)
+      : judge_warp_span<Items, Element>(1, b, b_count, (tile - a_tiles) * tile_size + warp_offset, judge);
+#pragma unroll
+  for (int step = 16; step > 0; step /= 2)
+  {
+    const long long other = __shfl_xor_sync(0xffffffffu, code, step);
+    code                  = other < code ? other : code;
+  }
+  if (threadIdx.x % 32 == 0 && code != no_code)
+    atomicMax(stored_code, static_cast<unsigned long long>(no_code - code));
+}
+
+// The smallest code `judge` gives an element of a[0, a_count) or
+// b[0, b_count), each read as an `Element` beside its predecessor in the same
+// sequence; no_code when none breaks a rule. Synchronizes the policy's stream.
+template <class Element, class Policy, class It1, class It2, class Judge>
+long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long long b_count, const Judge& judge,
+                          const char* algorithm)
+{
+  constexpr int items           = judge_items<Element>;
+  constexpr long long tile_size = judge_threads * items;
+  const long long a_tiles       = ceil_div(a_count, tile_size);
+  const long long tiles         = a_tiles + ceil_div(b_count, tile_size);
+  if (tiles == 0)
+    return no_code;
+  temporary_buffer<unsigned long long, Policy> stored_code(policy, 1);
+  const cudaStream_t stream = stream_of(policy);
+  check(cudaMemsetAsync(stored_code.get(), 0, sizeof(unsigned long long), stream), algorithm,
+        "clear the precondition check's result");
+  first_violation_kernel<items, Element>
+    <<<static_cast<unsigned>(tiles), judge_threads, 0, stream>>>(thrust::try_unwrap_contiguous_iterator(a), a_count,
+                                                                  thrust::try_unwrap_contiguous_iterator(b), b_count,
+                                                                  a_tiles, judge, stored_code.get());
+  check_launch(algorithm, "precondition check kernel");
+  unsigned long long stored = 0;
+  check(cudaMemcpyAsync(&stored, stored_code.get(), sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
+        "read back the precondition check");
+  check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
+  return no_code - static_cast<long long>(stored);
+}
+
+} // namespace mgpu::detail::cuda
