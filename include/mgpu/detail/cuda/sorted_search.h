@@ -76,8 +76,7 @@ __device__ MGPU_FORCEINLINE bool needle_first(const Key& b_key, const Key& a_key
 // On any data the walk reads only the slices, records needles inside B's
 // slice and gives the sink positions inside A's. Returns whether the walks
 // tiled the slice exactly (every thread's walk ended where the next began):
-// always on sorted data; otherwise some needles may have no answer or two,
-// which the sink then sees as an unspecified position.
+// always on sorted data; otherwise the sink sees unspecified positions.
 template <class Shape, search_bound Bound, bool FullTile, class Key, class Size, class Sink, class Compare>
 __device__ MGPU_FORCEINLINE bool sorted_search_tile(
   sorted_search_tile_storage<Shape, Key>& shared, Size a_begin, Size b_begin, int a_len, int tile_len,
@@ -117,14 +116,19 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
     }
   }
   __syncthreads(); // every walk is done with the keys: their space takes the answers
-
-  int slot = first_needle; // needles are taken in order, so they fill consecutive slots
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
-    if (found[i] >= 0)
-      shared.data.found[slot++] = found[i];
   const int next_start = tid + 1 < NT ? shared.walk_start[tid + 1] : a_len;
-  const bool whole     = __syncthreads_and(a_pos == next_start);
+  // Walks that do not tile the slice may share needles: they record none, so
+  // no two threads write one slot, and the sink sees unspecified positions.
+  const bool whole = __syncthreads_and(a_pos == next_start);
+  if (whole)
+  {
+    int slot = first_needle; // needles are taken in order, so they fill consecutive slots
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      if (found[i] >= 0)
+        shared.data.found[slot++] = found[i];
+  }
+  __syncthreads();
 
   for_each_striped<NT, VT>(b_len, [&](int, int j) {
     const int before = min(max(shared.data.found[j], 0), a_len);
