@@ -74,5 +74,11 @@ TEST_CASE_TEMPLATE("checked merge: a lone violation is found wherever it falls",
     checked::expect_rejected(
       [&] { mgpu::merge(backend::policy(), good.begin(), good.end(), bad.begin(), bad.end(), out.begin()); }, out,
       {"second input range must be sorted", at.c_str()});
+    // A range that starts one element in: unaligned for vector loads.
+    const std::string shifted = "position: " + std::to_string(position - 1) + ")";
+    if (position > 1)
+      checked::expect_rejected(
+        [&] { mgpu::merge(backend::policy(), bad.begin() + 1, bad.end(), good.begin(), good.end(), out.begin()); },
+        out, {"first input range must be sorted", shifted.c_str()});
   }
 }
