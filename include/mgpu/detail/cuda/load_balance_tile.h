@@ -35,6 +35,25 @@
 
 namespace mgpu::detail::cuda {
 
+// Where the threads' walks start and end (tile_walk_is_whole): per thread
+// where no segment data is staged (spare shared memory, scarce registers),
+// else each warp's first start, the next lane's passing in a register.
+template <class Shape, bool PerThread>
+struct lbs_walk_bounds
+{
+  static constexpr bool per_thread = true;
+  static_assert(Shape::tile_size < 65536, "tile positions fit in 16 bits");
+  std::uint16_t start[Shape::threads];
+  std::uint16_t end[Shape::threads];
+};
+
+template <class Shape>
+struct lbs_walk_bounds<Shape, false>
+{
+  static constexpr bool per_thread = false;
+  int warp_start[Shape::threads / 32];
+};
+
 // Shared memory of one tile. The tile's `local` array, at most 3 ints into
 // `slots_and_starts` (so that the slots of 16-byte-aligned outputs are
 // 16-byte aligned too), holds the items' segment slots in [0, a_len), then
@@ -53,6 +72,7 @@ struct lbs_tile_storage
   alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3];
   SegmentData staged[staged_count];
   Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0
+  lbs_walk_bounds<Shape, is_lbs_nothing_v<SegmentData>> walk_bounds;
 };
 
 // Whether an operation's segment data goes where the segment starts were,
@@ -118,26 +138,19 @@ __device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len)
 // items and half segments; rows past the tile's offsets are skipped (the
 // tests are uniform over the CTA), and all of a pass's loads (and thread 0's)
 // are issued before its first shared store, so they are in flight together.
-// Returns whether the thread's offsets suit the walk (always with valid
-// offsets): each in [a0, a0 + a_len] and none below its predecessor, and
-// thread 0's item a0 in a segment. A tile whose threads all agree walks
-// each of its items exactly once, so no two walks write one slot.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
-__device__ MGPU_FORCEINLINE bool stage_tile_segments(
+__device__ MGPU_FORCEINLINE void stage_tile_segments(
   OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, int* local, Storage& shared)
 {
   constexpr int NT        = Shape::threads;
   constexpr int chunk     = lbs_stage_chunk<Shape>;
   using segment_data      = lbs_staged_array_t<Op>;
-  using offset_t          = value_of<OffsetIt>;
   constexpr bool has_data = !is_lbs_nothing_v<segment_data>;
   const int tid           = static_cast<int>(threadIdx.x);
-  const int lane          = tid % 32;
   const int a_len         = range.item_count;
   const int b_len         = range.offset_count;
   const Size b0           = range.segment_begin;
   const Size a0           = range.item_begin;
-  const Size a_end        = a0 + Size(a_len);
   int* starts             = local + a_len;
 
   const bool has_head = tid == 0 && b0 > 0;
@@ -149,15 +162,13 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
     if constexpr (has_data)
       head_data = op.load_segment(b0 - 1);
   }
-  // Without a segment begun before the tile, item a0 needs offsets[b0] == a0.
-  bool suits_walk = true;
 
   // Two explicit row loops rather than for_each_striped: with the helper,
   // ptxas gives the search's tile 40 registers instead of 32.
   const auto tile_offsets = offsets + b0;
   for (int row = 0; row < b_len; row += NT * chunk)
   {
-    offset_t offset_values[chunk];
+    value_of<OffsetIt> offset_values[chunk];
     segment_data data[has_data ? chunk : 1];
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
@@ -178,19 +189,9 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
       if (row + i * NT >= b_len)
         break;
       const int k = row + tid + i * NT;
-      // The predecessor offset: the lane before's, the previous warp's last
-      // (lane 0) reloaded, or the head's (k == 0), which the range covers.
-      const offset_t from_lane_before = __shfl_up_sync(0xffffffffu, offset_values[i], 1);
       if (k < b_len)
       {
-        const offset_t offset = offset_values[i];
-        if (offset_below(offset, a0) || offset_above(offset, a_end))
-          suits_walk = false;
-        else if (k > 0 && offset < (lane > 0 ? from_lane_before : offset_t(tile_offsets[k - 1])))
-          suits_walk = false;
-        else if (k == 0 && b0 == 0 && offset_above(offset, a0))
-          suits_walk = false;
-        starts[k + 1] = tile_start<Op::uses_rank>(offset, a0, a_len);
+        starts[k + 1] = tile_start<Op::uses_rank>(offset_values[i], a0, a_len);
         if constexpr (has_data)
           shared.staged[k + 1] = data[i];
       }
@@ -205,10 +206,7 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
     if constexpr (has_data)
       if (has_head)
         shared.staged[0] = head_data;
-    if (b0 == 0 && a_len > 0 && b_len == 0)
-      suits_walk = false;
   }
-  return suits_walk;
 }
 
 // Step 2: the serial search. Thread t starts at the cross diagonal
@@ -218,10 +216,22 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
 // bound), so an item lands in the last segment starting at or before it. In
 // a full tile no step leaves the tile, and the sentinel after the tile's
 // starts stops the walk over B at the right place, so the loop needs no range
-// checks; the last tile clamps. The walks run only on starts that suit them
-// (stage_tile_segments), so they tile the items: slots lie in [0, b_len].
-template <class Shape, bool FullTile>
-__device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
+// checks; the last tile clamps. On any starts a full tile's walk stays in
+// bounds: it ends by diagonal tile_size, so it writes below local[tile_size]
+// and cannot pass the sentinel (that takes a_pos >= a_len at that diagonal);
+// its slots lie in [0, b_len]. Returns where it ended, where the next
+// lane's began (or records both in `bounds`, lbs_walk_bounds) and whether
+// its first item's segment starts at or before it: every later step keeps
+// that, so ranks are never negative when all walks begin so.
+struct lbs_walk
+{
+  int end;
+  int next_start;
+  bool starts_in_segment;
+};
+
+template <class Shape, bool FullTile, class Bounds>
+__device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local, Bounds& bounds)
 {
   constexpr int VT        = Shape::items_per_thread;
   const int* tile_offsets = local + a_len + 1; // starts of segments b0 ...; [b_len] is the sentinel
@@ -231,6 +241,17 @@ __device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
     thrust::counting_iterator<int>(0), a_len, tile_offsets, b_len, diag, ::cuda::std::less<int>{});
   int b_pos = diag - a_pos;
   int key   = tile_offsets[b_pos];
+  const bool starts_in_segment = b_pos == 0 || tile_offsets[b_pos - 1] <= a_pos;
+
+  int next_start = 0;
+  if constexpr (Bounds::per_thread)
+    bounds.start[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
+  else
+  {
+    next_start = __shfl_down_sync(0xffffffffu, a_pos, 1);
+    if (threadIdx.x % 32 == 0)
+      bounds.warp_start[threadIdx.x / 32] = a_pos;
+  }
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
@@ -245,6 +266,37 @@ __device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
       key = tile_offsets[FullTile ? b_pos : min(b_pos, b_len)];
     }
   }
+  if constexpr (Bounds::per_thread)
+    bounds.end[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
+  return {a_pos, next_start, starts_in_segment};
+}
+
+// After the walk's barrier, before anything overwrites the starts: whether
+// the walks tiled the items exactly once (each ended where the next began),
+// none fell before the first start with no segment there (slot 0 would name
+// segment -1), and every item's rank is at least 0 (each walk began inside
+// its segment; the segment begun before the tile starts at or before a0).
+// Always with valid offsets; else slots may be unwritten or ranks negative.
+template <class Shape, class Size, class Bounds>
+__device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, const lbs_walk& walk,
+                                                    const Bounds& bounds, const int* local, Size head_rank)
+{
+  const unsigned tid = threadIdx.x;
+  const bool last    = tid == Shape::threads - 1;
+  int end, next;
+  if constexpr (Bounds::per_thread)
+  {
+    end  = bounds.end[tid];
+    next = last ? range.item_count : bounds.start[tid + 1];
+  }
+  else
+  {
+    end  = walk.end;
+    next = last ? range.item_count : tid % 32 == 31 ? bounds.warp_start[tid / 32 + 1] : walk.next_start;
+  }
+  const bool head_item  = local[range.item_count + 1] > 0; // an item before the tile's first start
+  const bool head_ok    = tid != 0 || !head_item || (range.segment_begin > 0 && head_rank >= 0);
+  return head_ok && walk.starts_in_segment && end == next;
 }
 
 // Operations with restaged data, during and after the walk: each thread
@@ -422,22 +474,26 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
 
   auto* const staged = segment_data_slots<Op>(shared, local + range.item_count);
 
-  // A tile whose offsets do not suit the walk (only invalid ones) skips its items.
-  if (!__syncthreads_and(stage_tile_segments<Shape>(offsets, range, op, local, shared)))
-    return;
+  stage_tile_segments<Shape>(offsets, range, op, local, shared);
+  __syncthreads();
+  // A tile whose walks are not whole (only with invalid offsets) skips its items.
   if constexpr (lbs_restages_data_v<Op>)
   {
     restaged_segment_data<Shape, Op> restaged;
     restaged.load(range, op);
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+    const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
+    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local, shared.head_rank);
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
-    __syncthreads();
+    if (!__syncthreads_and(whole))
+      return;
   }
   else
   {
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+    const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
+    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local, shared.head_rank)))
+      return;
   }
 
   if constexpr (Width > 1)

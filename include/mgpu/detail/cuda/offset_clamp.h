@@ -20,17 +20,6 @@ __host__ __device__ MGPU_FORCEINLINE bool offset_below(Offset offset, Size bound
   return common_t(offset) < common_t(bound);
 }
 
-// Whether `offset` > `bound`, for a bound >= 0 of the engine's index type.
-template <class Offset, class Size>
-__host__ __device__ MGPU_FORCEINLINE bool offset_above(Offset offset, Size bound)
-{
-  if constexpr (std::is_signed_v<Offset>)
-    if (offset < Offset(0))
-      return false;
-  using common_t = std::common_type_t<Offset, Size>;
-  return common_t(offset) > common_t(bound);
-}
-
 // `offset` clamped to [0, bound], for a bound >= 0 of the engine's index type.
 template <class Offset, class Size>
 __host__ __device__ MGPU_FORCEINLINE Size offset_within(Offset offset, Size bound)
