@@ -228,6 +228,7 @@ struct lbs_walk
   int end;
   int next_start;
   bool starts_in_segment;
+  bool head_item; // thread 0: an item lies before the tile's first start
 };
 
 template <class Shape, bool FullTile, class Bounds>
@@ -242,6 +243,8 @@ __device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local,
   int b_pos = diag - a_pos;
   int key   = tile_offsets[b_pos];
   const bool starts_in_segment = b_pos == 0 || tile_offsets[b_pos - 1] <= a_pos;
+  // Read before the walk: restaged data may replace the starts after it.
+  const bool head_item = threadIdx.x == 0 && tile_offsets[0] > 0;
 
   int next_start = 0;
   if constexpr (Bounds::per_thread)
@@ -268,10 +271,10 @@ __device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local,
   }
   if constexpr (Bounds::per_thread)
     bounds.end[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
-  return {a_pos, next_start, starts_in_segment};
+  return {a_pos, next_start, starts_in_segment, head_item};
 }
 
-// After the walk's barrier, before anything overwrites the starts: whether
+// After the walk's barrier: whether
 // the walks tiled the items exactly once (each ended where the next began),
 // none fell before the first start with no segment there (slot 0 would name
 // segment -1), and every item's rank is at least 0 (each walk began inside
@@ -279,7 +282,7 @@ __device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local,
 // Always with valid offsets; else slots may be unwritten or ranks negative.
 template <class Shape, class Size, class Bounds>
 __device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, const lbs_walk& walk,
-                                                    const Bounds& bounds, const int* local, Size head_rank)
+                                                    const Bounds& bounds, Size head_rank)
 {
   const unsigned tid = threadIdx.x;
   const bool last    = tid == Shape::threads - 1;
@@ -294,8 +297,7 @@ __device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& 
     end  = walk.end;
     next = last ? range.item_count : tid % 32 == 31 ? bounds.warp_start[tid / 32 + 1] : walk.next_start;
   }
-  const bool head_item  = local[range.item_count + 1] > 0; // an item before the tile's first start
-  const bool head_ok    = tid != 0 || !head_item || (range.segment_begin > 0 && head_rank >= 0);
+  const bool head_ok = !walk.head_item || (range.segment_begin > 0 && head_rank >= 0);
   return head_ok && walk.starts_in_segment && end == next;
 }
 
@@ -483,7 +485,7 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
     restaged.load(range, op);
     const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
-    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local, shared.head_rank);
+    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, shared.head_rank);
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
     if (!__syncthreads_and(whole))
       return;
@@ -492,7 +494,7 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   {
     const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
     __syncthreads();
-    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, local, shared.head_rank)))
+    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, shared.head_rank)))
       return;
   }
 
