@@ -37,7 +37,7 @@ void shape(benchmark::State& state)
   const int n = int(d.a.size());
   const Key* a = thrust::raw_pointer_cast(d.a.data());
   const Key* b = thrust::raw_pointer_cast(d.b.data());
-  using hub = fixed_hub<merge_policy<tile_shape<NT, VT>, MGPU_MERGE_OWN_SPLIT_TILES_PER_SM>>;
+  using hub = fixed_hub<merge_policy<tile_shape<NT, VT>, merge_own_split_tiles_per_sm_sm90>>;
   bench::time_calls(state, [&] {
     if constexpr (Pairs)
       merge_with_hub<int, hub>(policy, a, n, b, n, thrust::raw_pointer_cast(d.av.data()),

@@ -40,7 +40,7 @@ void bench_shape(benchmark::State& state, std::int64_t total, distribution dist)
   Key* values_out = thrust::raw_pointer_cast(d.values_out.data());
   const std::int32_t na = std::int32_t(d.a_keys.size()), nb = std::int32_t(d.b_keys.size());
   auto policy = thrust::device;
-  using hub = mgpu::detail::cuda::fixed_hub<mgpu::detail::cuda::set_policy<Tuning, MGPU_SET_OWN_CUT_WAVES>>;
+  using hub = mgpu::detail::cuda::fixed_hub<mgpu::detail::cuda::set_policy<Tuning, mgpu::detail::cuda::set_own_cut_waves_sm90>>;
   std::int64_t count = 0;
   bench::time_calls(state, [&] {
     constexpr auto op = internal_op(F);

@@ -8,6 +8,10 @@
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/host_vector.h>
+#if MGPU_HAS_CUDA_BACKEND
+#  include <mgpu/detail/cuda/launch.h>
+#  include <thrust/system/cuda/execution_policy.h>
+#endif
 
 #include <algorithm>
 #include <cstdint>
@@ -30,14 +34,30 @@ struct host_backend
 };
 
 #if MGPU_HAS_CUDA_BACKEND
+// The partitioned test binary (MGPU_TEST_PARTITION_EVERY_LAUNCH) runs the
+// cases on a policy of its own whose every launch reads a partition, so the
+// partitioned tiles are covered at sizes whose launches would find their own.
+struct partition_every_launch_policy : thrust::cuda::execution_policy<partition_every_launch_policy>
+{};
+
 struct cuda_backend
 {
   static constexpr const char* name = "cuda";
   static constexpr std::size_t large_size = 1 << 22;
   template <class T>
   using vector = thrust::device_vector<T>;
+#  ifdef MGPU_TEST_PARTITION_EVERY_LAUNCH
+  static auto policy() { return partition_every_launch_policy{}; }
+#  else
   static auto policy() { return thrust::device; }
+#  endif
 };
+} // namespace mgpu_test
+
+template <>
+inline constexpr bool mgpu::detail::cuda::partitions_every_launch_v<mgpu_test::partition_every_launch_policy> = true;
+
+namespace mgpu_test {
 #endif
 
 // Uniform random values in [lo, hi], reproducible from `seed`.

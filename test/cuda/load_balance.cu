@@ -132,7 +132,7 @@ TEST_CASE("load_balance_search and intervals: launches of many waves of tiles, t
   // Six waves of the largest tiles (256 x 23 steps, 8 per SM) on this
   // device, at mean count 2: the partition runs, and on sm_90 the tiles of
   // the first wave search for their own item ranges beside it
-  // (MGPU_LBS_HEAD_WAVES) while the rest read the partition's.
+  // (lbs_head_waves_sm90) while the rest read the partition's.
   const std::int64_t steps = std::int64_t(mgpu::detail::cuda::current_sm_count("test")) * 8 * 256 * 23 * 6;
   lbs_cases::check_all(lbs_cases::random_split(std::size_t(steps / 3), steps - steps / 3, 61), 62);
 }
@@ -159,10 +159,8 @@ TEST_CASE("load_balance_search and intervals on the CUDA backend: streams, par_n
 
   // With the sm_90 tuning this launch, of about a hundred tiles (under a
   // wave), takes no scratch: its tiles find their own item ranges. The
-  // fallback tuning and the build with MGPU_LBS_OWN_RANGE_WAVES=0 and
-  // MGPU_LBS_HEAD_WAVES=0 partition it, with scratch from the policy's
-  // allocator.
-  const bool partitioned = (MGPU_LBS_OWN_RANGE_WAVES == 0 && MGPU_LBS_HEAD_WAVES == 0) || !mgpu_test::runs_sm90_tuning();
+  // fallback tuning partitions it, with scratch from the policy's allocator.
+  const bool partitioned = !mgpu_test::runs_sm90_tuning();
   mgpu_test::device_arena arena(64 << 20);
   run(thrust::cuda::par(arena.allocator()));
   CHECK((arena.state.allocations > 0) == partitioned);

@@ -133,7 +133,7 @@ TEST_CASE("segmented_reduce on the CUDA backend: streams, par_nosync, allocators
   thrust::device_vector<int> three(3, mgpu_test::poison<int>()), small_offsets(std::vector<int>{0, 4, 4});
   mgpu::segmented_reduce(thrust::cuda::par(arena.allocator()), values.begin(), values.begin() + 10,
                          small_offsets.begin(), small_offsets.end(), three.begin(), 7, segreduce_cases::plus_op{});
-  if (mgpu_test::runs_sm90_tuning() && MGPU_LBS_OWN_RANGE_WAVES > 0)
+  if (mgpu_test::runs_sm90_tuning())
     CHECK(arena.state.allocations == before);
   CHECK(arena.state.live == 0);
   const std::vector<int> small_expected = {7 + ints[0] + ints[1] + ints[2] + ints[3], 7,

@@ -52,6 +52,12 @@ inline int current_sm_count(const char* algorithm)
   }, algorithm);
 }
 
+// Whether every launch on `Policy` reads a partition, whatever its size: no
+// tile finds its own splits, cuts or item range. Off for every Thrust
+// policy; the test suite turns it on for a policy type of its own.
+template <class Policy>
+inline constexpr bool partitions_every_launch_v = false;
+
 // Thrust's rule: synchronize the policy's stream at the end of a call unless
 // the policy is par_nosync.
 template <class Policy>

@@ -208,7 +208,7 @@ void merge_with_hub(
     const cudaStream_t stream = stream_of(policy);
     // A launch of at most own_split_tiles_per_sm tiles per SM runs no
     // partition and takes no scratch: each tile finds its splits.
-    const bool partitioned = tuning_t::own_split_tiles_per_sm == 0 ||
+    const bool partitioned = partitions_every_launch_v<Policy> || tuning_t::own_split_tiles_per_sm == 0 ||
                              num_tiles > Size(tuning_t::own_split_tiles_per_sm) * Size(current_sm_count(algorithm));
     const auto blocks = static_cast<unsigned>(num_tiles);
     temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);

@@ -81,7 +81,7 @@ struct segmented_reduce_hub
     segmented_reduce_policy<
       tile_shape<segmented_reduce_threads(ValueBytes, 256),
                  segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 256), ValueBytes, 23>()>,
-      2048, MGPU_LBS_OWN_RANGE_WAVES, MGPU_LBS_HEAD_WAVES, true, 200>,
+      2048, lbs_own_range_waves_sm90, lbs_head_waves_sm90, true, 200>,
     segmented_reduce_policy<
       tile_shape<segmented_reduce_threads(ValueBytes, 128),
                  segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 128), ValueBytes, 11>()>,
@@ -204,7 +204,8 @@ void segmented_reduce(Policy& policy, ValueIt values, OffsetIt offsets, Size seg
     const Size num_tiles      = ceil_div(total + segment_count, tile_size);
     const cudaStream_t stream = stream_of(policy);
 
-    constexpr bool own_ranges_tuned = Tuning::own_range_waves > 0 || Tuning::head_waves > 0;
+    constexpr bool own_ranges_tuned =
+      !partitions_every_launch_v<Policy> && (Tuning::own_range_waves > 0 || Tuning::head_waves > 0);
     const Size wave        = own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
     const Size head_tiles  = Size(Tuning::head_waves) * wave;
     const bool partitioned = !(num_tiles <= Size(Tuning::own_range_waves) * wave || num_tiles <= head_tiles);

@@ -265,7 +265,8 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
     // A launch of at most own_cut_waves waves of tiles (as many as the
     // device holds at once) runs no partition: each tile finds its own cuts.
     const int resident_tiles = current_sm_count(algorithm) * Tuning::min_ctas_per_sm; // one wave
-    const bool partitioned   = num_tiles > Size(Tuning::own_cut_waves) * Size(resident_tiles);
+    const bool partitioned =
+      partitions_every_launch_v<Policy> || num_tiles > Size(Tuning::own_cut_waves) * Size(resident_tiles);
 
     // One allocation from the policy: the splits (for a partitioned launch),
     // the look-back state and the count to read back, each 256-byte aligned.

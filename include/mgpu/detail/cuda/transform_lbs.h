@@ -126,7 +126,8 @@ void transform_lbs_with_hub(Policy& policy, OffsetIt offsets, Size segment_count
     const Size num_tiles      = ceil_div(total + segment_count, tile_size);
     const cudaStream_t stream = stream_of(policy);
 
-    constexpr bool own_ranges_tuned = Tuning::own_range_waves > 0 || Tuning::head_waves > 0;
+    constexpr bool own_ranges_tuned =
+      !partitions_every_launch_v<Policy> && (Tuning::own_range_waves > 0 || Tuning::head_waves > 0);
     const Size wave       = own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
     const Size head_tiles = Size(Tuning::head_waves) * wave;
     // Also when the head would take every tile: the partition would go unread.

@@ -50,9 +50,7 @@ struct merge_tuning_sm90
 
 // Merges of at most this many tiles per SM run no partition kernel and take no
 // scratch: two warps of each tile find its splits. 0: every merge partitions.
-#ifndef MGPU_MERGE_OWN_SPLIT_TILES_PER_SM
-#  define MGPU_MERGE_OWN_SPLIT_TILES_PER_SM 24
-#endif
+inline constexpr int merge_own_split_tiles_per_sm_sm90 = 24;
 
 template <int BytesPerItem>
 struct merge_tuning_fallback
@@ -66,7 +64,7 @@ struct merge_hub
   template <tuning_tier Tier>
   using policy = std::conditional_t<Tier == tuning_tier::sm90,
                                     merge_policy<typename merge_tuning_sm90<BytesPerItem>::shape,
-                                                 MGPU_MERGE_OWN_SPLIT_TILES_PER_SM>,
+                                                 merge_own_split_tiles_per_sm_sm90>,
                                     merge_policy<typename merge_tuning_fallback<BytesPerItem>::shape, 0>>;
 };
 
@@ -108,9 +106,7 @@ struct set_operation_tuning_sm90
 
 // Launches of at most this many waves of tiles run no partition kernel: each
 // tile finds its two cuts, one warp per cut. 0: every launch partitions.
-#ifndef MGPU_SET_OWN_CUT_WAVES
-#  define MGPU_SET_OWN_CUT_WAVES 2
-#endif
+inline constexpr int set_own_cut_waves_sm90 = 2;
 
 template <int KeyBytes>
 struct set_operation_tuning_fallback
@@ -131,7 +127,7 @@ struct set_operation_hub
   template <tuning_tier Tier>
   using policy = std::conditional_t<
     Tier == tuning_tier::sm90,
-    set_policy<set_operation_tuning_sm90<KeyBytes, HasValues, ValuesFromBothSides>, MGPU_SET_OWN_CUT_WAVES>,
+    set_policy<set_operation_tuning_sm90<KeyBytes, HasValues, ValuesFromBothSides>, set_own_cut_waves_sm90>,
     set_policy<set_operation_tuning_fallback<KeyBytes>, 0>>;
 };
 
@@ -173,15 +169,11 @@ struct load_balance_tuning_sm90
 
 // Launches of at most this many waves of tiles skip the partition kernel: each
 // tile finds its own item range (0: only launches the head waves cover do).
-#ifndef MGPU_LBS_OWN_RANGE_WAVES
-#  define MGPU_LBS_OWN_RANGE_WAVES 4
-#endif
+inline constexpr int lbs_own_range_waves_sm90 = 4;
 
 // In larger launches the first this many waves find their own item ranges while
 // the partition runs beside them; later tiles read theirs (0: all wait).
-#ifndef MGPU_LBS_HEAD_WAVES
-#  define MGPU_LBS_HEAD_WAVES 1
-#endif
+inline constexpr int lbs_head_waves_sm90 = 1;
 
 template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_fallback
@@ -210,7 +202,7 @@ struct load_balance_hub
   using policy = std::conditional_t<
     Tier == tuning_tier::sm90,
     load_balance_policy<typename load_balance_tuning_sm90<StagedBytes, IndexBytes>::shape, 1280, 2048,
-                        MGPU_LBS_OWN_RANGE_WAVES, MGPU_LBS_HEAD_WAVES, true>,
+                        lbs_own_range_waves_sm90, lbs_head_waves_sm90, true>,
     load_balance_policy<typename load_balance_tuning_fallback<StagedBytes, IndexBytes>::shape, 1024, 1024, 0, 0,
                         false>>;
 };
