@@ -91,28 +91,12 @@ decltype(auto) pairs_op(Policy policy, K1 keys_first1, K1 keys_last1, K2 keys_fi
     return call(policy);
 }
 
-// std::set_* on (key, source) pairs ordered by key; source = A's index, or
-// |A| + B's index.
+// The reference's keys and their sources (A's index, or |A| + B's index).
 template <op Op>
 std::pair<std::vector<int>, std::vector<int>> reference(const std::vector<int>& a, const std::vector<int>& b)
 {
-  std::vector<std::pair<int, int>> pa, pb, out;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    pa.emplace_back(a[i], int(i));
-  for (std::size_t i = 0; i < b.size(); ++i)
-    pb.emplace_back(b[i], int(a.size() + i));
-  auto by_key = [](const auto& x, const auto& y) { return x.first < y.first; };
-  auto sink   = std::back_inserter(out);
-  if constexpr (Op == op::intersection)
-    std::set_intersection(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  else if constexpr (Op == op::union_)
-    std::set_union(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  else if constexpr (Op == op::difference)
-    std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  else
-    std::set_symmetric_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
   std::vector<int> keys, sources;
-  for (const auto& [key, source] : out)
+  for (const auto& [key, source] : mgpu_test::set_reference_with_sources<Op>(a, b))
     keys.push_back(key), sources.push_back(source);
   return {keys, sources};
 }

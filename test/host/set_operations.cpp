@@ -92,25 +92,16 @@ std::vector<std::pair<int, int>> replay_tiles(const std::vector<int>& a, const s
   return out;
 }
 
-template <set_op Op>
-std::vector<std::pair<int, int>> replay_reference(const std::vector<int>& a, const std::vector<int>& b)
+// The library's operation of the tests' name for it.
+constexpr set_op library_op(mgpu_test::set_op o)
 {
-  std::vector<std::pair<int, int>> pa, pb, out;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    pa.emplace_back(a[i], int(i));
-  for (std::size_t i = 0; i < b.size(); ++i)
-    pb.emplace_back(b[i], int(a.size() + i));
-  auto by_key = [](const auto& x, const auto& y) { return x.first < y.first; };
-  auto sink   = std::back_inserter(out);
-  if constexpr (Op == set_op::intersection)
-    std::set_intersection(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  else if constexpr (Op == set_op::union_)
-    std::set_union(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  else if constexpr (Op == set_op::difference)
-    std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  else
-    std::set_symmetric_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), sink, by_key);
-  return out;
+  switch (o)
+  {
+    case mgpu_test::set_op::intersection: return set_op::intersection;
+    case mgpu_test::set_op::union_: return set_op::union_;
+    case mgpu_test::set_op::difference: return set_op::difference;
+    default: return set_op::symmetric_difference;
+  }
 }
 
 template <int NT, int VT, key_multiplicity Multiplicity>
@@ -118,18 +109,14 @@ void check_replay(const std::vector<int>& a, const std::vector<int>& b)
 {
   CAPTURE(NT);
   CAPTURE(VT);
-  auto check = [&](auto op_constant) {
-    constexpr set_op Op = decltype(op_constant)::value;
-    const int op = int(Op);
-    CAPTURE(op);
-    const auto got = replay_tiles<NT, VT, Op, Multiplicity>(a, b), expected = replay_reference<Op>(a, b);
+  mgpu_test::for_each_set_op([&](auto op_constant) {
+    constexpr mgpu_test::set_op Op = decltype(op_constant)::value;
+    CAPTURE(mgpu_test::name_of(Op));
+    const auto got      = replay_tiles<NT, VT, library_op(Op), Multiplicity>(a, b);
+    const auto expected = mgpu_test::set_reference_with_sources<Op>(a, b);
     CHECK(got.size() == expected.size());
     CHECK(got == expected);
-  };
-  check(std::integral_constant<set_op, set_op::intersection>{});
-  check(std::integral_constant<set_op, set_op::union_>{});
-  check(std::integral_constant<set_op, set_op::difference>{});
-  check(std::integral_constant<set_op, set_op::symmetric_difference>{});
+  });
 }
 
 template <key_multiplicity Multiplicity>
