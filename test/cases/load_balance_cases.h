@@ -75,26 +75,7 @@ inline item_reference reference_of(const count_list& counts)
   return ref;
 }
 
-// `segments` counts summing to `total`, cut at uniformly random places.
-inline count_list random_split(std::size_t segments, std::int64_t total, std::uint64_t seed)
-{
-  std::mt19937_64 engine(seed);
-  std::uniform_int_distribution<std::int64_t> cut(0, total);
-  std::vector<std::int64_t> cuts(segments > 0 ? segments - 1 : 0);
-  for (auto& c : cuts)
-    c = cut(engine);
-  std::sort(cuts.begin(), cuts.end());
-  count_list counts(segments);
-  std::int64_t previous = 0;
-  for (std::size_t s = 0; s + 1 < segments; ++s)
-  {
-    counts[s] = cuts[s] - previous;
-    previous  = cuts[s];
-  }
-  if (segments > 0)
-    counts.back() = total - previous;
-  return counts;
-}
+using mgpu_test::random_split;
 
 // Power-law counts: P(count >= k) ~ k^-1.5, capped.
 inline count_list power_law_counts(std::size_t segments, std::int64_t cap, std::uint64_t seed)

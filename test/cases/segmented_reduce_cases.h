@@ -57,26 +57,7 @@ inline std::int64_t total_of(const size_list& sizes)
   return std::accumulate(sizes.begin(), sizes.end(), std::int64_t(0));
 }
 
-// `segments` sizes summing to `total`, cut at uniformly random places.
-inline size_list random_split(std::size_t segments, std::int64_t total, std::uint64_t seed)
-{
-  std::mt19937_64 engine(seed);
-  std::uniform_int_distribution<std::int64_t> cut(0, total);
-  std::vector<std::int64_t> cuts(segments > 0 ? segments - 1 : 0);
-  for (auto& c : cuts)
-    c = cut(engine);
-  std::sort(cuts.begin(), cuts.end());
-  size_list sizes(segments);
-  std::int64_t previous = 0;
-  for (std::size_t s = 0; s + 1 < segments; ++s)
-  {
-    sizes[s] = cuts[s] - previous;
-    previous = cuts[s];
-  }
-  if (segments > 0)
-    sizes.back() = total - previous;
-  return sizes;
-}
+using mgpu_test::random_split;
 
 // Runs of empty segments longer than a tile between segments of every
 // length, leading and trailing empties included.

@@ -89,6 +89,27 @@ std::vector<T> random_sorted(std::size_t count, T lo, T hi, std::uint64_t seed, 
   return values;
 }
 
+// `segments` segment sizes summing to `total`, cut at uniformly random places.
+inline std::vector<std::int64_t> random_split(std::size_t segments, std::int64_t total, std::uint64_t seed)
+{
+  std::mt19937_64 engine(seed);
+  std::uniform_int_distribution<std::int64_t> cut(0, total);
+  std::vector<std::int64_t> cuts(segments > 0 ? segments - 1 : 0);
+  for (auto& c : cuts)
+    c = cut(engine);
+  std::sort(cuts.begin(), cuts.end());
+  std::vector<std::int64_t> sizes(segments);
+  std::int64_t previous = 0;
+  for (std::size_t s = 0; s + 1 < segments; ++s)
+  {
+    sizes[s] = cuts[s] - previous;
+    previous = cuts[s];
+  }
+  if (segments > 0)
+    sizes.back() = total - previous;
+  return sizes;
+}
+
 // 0, 1, 2, ... offset by `first`: values that identify their source position.
 template <class T>
 std::vector<T> iota_values(std::size_t count, T first)
