@@ -10,6 +10,7 @@
 
 #include "common/bad_data.h"
 #include "common/guarded_output.h"
+#include "common/set_op_kinds.h"
 #include "common/test_support.h"
 
 #include <mgpu/bulk_insert.h>
@@ -215,24 +216,15 @@ void check_merge(const two_ranges<Key>& in, Compare comp, bool valid)
   valid_merge_still_right();
 }
 
-enum class set_kind
-{
-  intersection,
-  union_,
-  difference,
-  symmetric_difference
-};
-
-template <set_kind Kind>
-using set_constant = std::integral_constant<set_kind, Kind>;
+using set_kind = mgpu_test::set_op;
+using mgpu_test::run_set_keys;
+using mgpu_test::run_set_pairs;
+using mgpu_test::std_set_op;
 
 template <class F>
 void for_each_set_kind(F&& f)
 {
-  f(set_constant<set_kind::intersection>{});
-  f(set_constant<set_kind::union_>{});
-  f(set_constant<set_kind::difference>{});
-  f(set_constant<set_kind::symmetric_difference>{});
+  mgpu_test::for_each_set_op(f);
 }
 
 inline std::string name_of(set_kind kind, bool by_key, bool unique)
@@ -256,55 +248,6 @@ inline std::size_t capacity_of(set_kind kind, std::size_t a_count, std::size_t b
   }
 }
 
-// `rest` is the comparator, optionally followed by mgpu::unique_keys.
-template <set_kind Kind, class Policy, class It1, class It2, class Out, class... Rest>
-Out run_set_keys(Policy policy, It1 first1, It1 last1, It2 first2, It2 last2, Out result, Rest... rest)
-{
-  if constexpr (Kind == set_kind::intersection)
-    return mgpu::set_intersection(policy, first1, last1, first2, last2, result, rest...);
-  else if constexpr (Kind == set_kind::union_)
-    return mgpu::set_union(policy, first1, last1, first2, last2, result, rest...);
-  else if constexpr (Kind == set_kind::difference)
-    return mgpu::set_difference(policy, first1, last1, first2, last2, result, rest...);
-  else
-    return mgpu::set_symmetric_difference(policy, first1, last1, first2, last2, result, rest...);
-}
-
-// Intersection and difference take the first range's values only, as Thrust's do.
-template <set_kind Kind, class Policy, class K1, class K2, class V1, class V2, class KO, class VO, class... Rest>
-thrust::pair<KO, VO> run_set_pairs(Policy policy, K1 first1, K1 last1, K2 first2, K2 last2, V1 values1, V2 values2,
-                                   KO keys_result, VO values_result, Rest... rest)
-{
-  if constexpr (Kind == set_kind::intersection)
-    return mgpu::set_intersection_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
-                                         rest...);
-  else if constexpr (Kind == set_kind::union_)
-    return mgpu::set_union_by_key(policy, first1, last1, first2, last2, values1, values2, keys_result,
-                                  values_result, rest...);
-  else if constexpr (Kind == set_kind::difference)
-    return mgpu::set_difference_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
-                                       rest...);
-  else
-    return mgpu::set_symmetric_difference_by_key(policy, first1, last1, first2, last2, values1, values2,
-                                                 keys_result, values_result, rest...);
-}
-
-template <set_kind Kind, class T, class Compare>
-std::vector<T> set_reference(const std::vector<T>& a, const std::vector<T>& b, Compare comp)
-{
-  std::vector<T> out;
-  auto sink = std::back_inserter(out);
-  if constexpr (Kind == set_kind::intersection)
-    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else if constexpr (Kind == set_kind::union_)
-    std::set_union(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else if constexpr (Kind == set_kind::difference)
-    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else
-    std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  return out;
-}
-
 template <set_kind Kind>
 void valid_set_still_right()
 {
@@ -315,7 +258,7 @@ void valid_set_still_right()
     auto out = mgpu_test::poisoned<backend, int>(a.size() + b.size());
     const auto end = run_set_keys<Kind>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
                                         out.begin(), ::cuda::std::less<>{});
-    auto expected = set_reference<Kind>(a, b, ::cuda::std::less<>{});
+    auto expected = std_set_op<Kind>(a, b, ::cuda::std::less<>{});
     CHECK(std::size_t(end - out.begin()) == expected.size());
     expected.resize(out.size(), mgpu_test::poison<int>());
     MGPU_CHECK_EQUAL_RANGES(to_std(out), expected);
@@ -338,7 +281,7 @@ void check_set_keys(const two_ranges<Key>& in, Compare comp, bool valid, Promise
   check_guards(keys, name);
   if (valid)
   {
-    const auto expected = set_reference<Kind>(in.a, in.b, comp);
+    const auto expected = std_set_op<Kind>(in.a, in.b, comp);
     CHECK(count == std::ptrdiff_t(expected.size()));
     auto written = keys.inside();
     written.resize(std::min(written.size(), expected.size()));
@@ -368,7 +311,7 @@ void check_set_pairs(const two_ranges<Key>& in, Compare comp, bool valid, Promis
   check_guards(values, name + " values");
   if (valid)
   {
-    const auto expected = set_reference<Kind>(in.a_pairs(), in.b_pairs(),
+    const auto expected = std_set_op<Kind>(in.a_pairs(), in.b_pairs(),
                                               [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
     CHECK(count == std::ptrdiff_t(expected.size()));
     const auto [expected_keys, expected_values] = split_pairs(expected);

@@ -42,57 +42,9 @@ void for_each_op(F&& f)
   mgpu_test::for_each_set_op(f);
 }
 
-// The mgpu keys operation `Op`; `rest` is the comparator, optionally
-// followed by mgpu::unique_keys.
-template <op Op, class Policy, class It1, class It2, class Out, class... Rest>
-Out run_keys(Policy policy, It1 first1, It1 last1, It2 first2, It2 last2, Out result, Rest... rest)
-{
-  if constexpr (Op == op::intersection)
-    return mgpu::set_intersection(policy, first1, last1, first2, last2, result, rest...);
-  else if constexpr (Op == op::union_)
-    return mgpu::set_union(policy, first1, last1, first2, last2, result, rest...);
-  else if constexpr (Op == op::difference)
-    return mgpu::set_difference(policy, first1, last1, first2, last2, result, rest...);
-  else
-    return mgpu::set_symmetric_difference(policy, first1, last1, first2, last2, result, rest...);
-}
-
-// The mgpu by_key operation `Op`: intersection and difference take the first
-// range's values only, as Thrust's do.
-template <op Op, class Policy, class K1, class K2, class V1, class V2, class KO, class VO, class... Rest>
-thrust::pair<KO, VO> run_pairs(Policy policy, K1 first1, K1 last1, K2 first2, K2 last2, V1 values1, V2 values2,
-                               KO keys_result, VO values_result, Rest... rest)
-{
-  if constexpr (Op == op::intersection)
-    return mgpu::set_intersection_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
-                                         rest...);
-  else if constexpr (Op == op::union_)
-    return mgpu::set_union_by_key(policy, first1, last1, first2, last2, values1, values2, keys_result, values_result,
-                                  rest...);
-  else if constexpr (Op == op::difference)
-    return mgpu::set_difference_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
-                                       rest...);
-  else
-    return mgpu::set_symmetric_difference_by_key(policy, first1, last1, first2, last2, values1, values2, keys_result,
-                                                 values_result, rest...);
-}
-
-// std::set_* itself: the reference.
-template <op Op, class T, class Compare>
-std::vector<T> reference(const std::vector<T>& a, const std::vector<T>& b, Compare comp)
-{
-  std::vector<T> out;
-  auto sink = std::back_inserter(out);
-  if constexpr (Op == op::intersection)
-    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else if constexpr (Op == op::union_)
-    std::set_union(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else if constexpr (Op == op::difference)
-    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else
-    std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  return out;
-}
+using mgpu_test::run_set_keys;
+using mgpu_test::run_set_pairs;
+using mgpu_test::std_set_op;
 
 // `expected` followed by poison up to `capacity`: what a poisoned output of
 // that size must hold afterwards.
@@ -118,14 +70,14 @@ void check_keys(const std::vector<Key>& a, const std::vector<Key>& b, Compare co
   const bool unique_overload = which == overload::unique_keys;
   CAPTURE(unique_overload);
   auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
-  const auto expected        = reference<Op>(a, b, comp);
+  const auto expected        = std_set_op<Op>(a, b, comp);
   const std::size_t capacity = a.size() + b.size() + 1;
   auto out                   = poisoned<backend, Key>(capacity);
   const auto end =
     unique_overload
-      ? run_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), comp,
+      ? run_set_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), comp,
                      mgpu::unique_keys)
-      : run_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), comp);
+      : run_set_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), comp);
   CHECK(std::size_t(end - out.begin()) == expected.size());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), padded(expected, capacity));
 }
@@ -149,9 +101,9 @@ void check_pairs(const std::vector<Key>& a, const std::vector<Key>& b, Compare c
   auto values                = poisoned<backend, Value>(capacity);
   const auto ends =
     unique_overload
-      ? run_pairs<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+      ? run_set_pairs<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
                       keys.begin(), values.begin(), comp, mgpu::unique_keys)
-      : run_pairs<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+      : run_set_pairs<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
                       keys.begin(), values.begin(), comp);
 
   std::vector<std::pair<Key, Value>> pa, pb;
@@ -159,7 +111,7 @@ void check_pairs(const std::vector<Key>& a, const std::vector<Key>& b, Compare c
     pa.emplace_back(a[i], a_values[i]);
   for (std::size_t i = 0; i < b.size(); ++i)
     pb.emplace_back(b[i], b_values[i]);
-  const auto expected = reference<Op>(pa, pb, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+  const auto expected = std_set_op<Op>(pa, pb, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
   std::vector<Key> expected_keys;
   std::vector<Value> expected_values;
   for (const auto& [k, v] : expected)
@@ -185,10 +137,10 @@ void check_keys_displaced(const std::vector<Key>& a, const std::vector<Key>& b, 
   a_storage.insert(a_storage.end(), a.begin(), a.end());
   b_storage.insert(b_storage.end(), b.begin(), b.end());
   auto d_a = to_backend<backend>(a_storage), d_b = to_backend<backend>(b_storage);
-  const auto expected        = reference<Op>(a, b, ::cuda::std::less<>{});
+  const auto expected        = std_set_op<Op>(a, b, ::cuda::std::less<>{});
   const std::size_t capacity = a.size() + b.size() + 1;
   auto out                   = poisoned<backend, Key>(capacity);
-  const auto end = run_keys<Op>(backend::policy(), d_a.begin() + a_skip, d_a.end(), d_b.begin() + b_skip, d_b.end(),
+  const auto end = run_set_keys<Op>(backend::policy(), d_a.begin() + a_skip, d_a.end(), d_b.begin() + b_skip, d_b.end(),
                                 out.begin(), ::cuda::std::less<>{});
   CHECK(std::size_t(end - out.begin()) == expected.size());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), padded(expected, capacity));
@@ -260,10 +212,10 @@ TEST_CASE("set operations: the key-rank example of the Modern GPU documentation"
   const std::vector<int> union_ = {1, 1, 2, 2, 3, 3, 3, 3, 5, 6, 6, 6, 6, 7, 7, 8, 8, 9};
   const std::vector<int> difference = {1, 5, 7, 7, 8, 9};
   const std::vector<int> symmetric_difference = {1, 2, 3, 5, 7, 7, 8, 9};
-  CHECK(set_cases::reference<set_cases::op::intersection>(a, b, std::less<>{}) == intersection);
-  CHECK(set_cases::reference<set_cases::op::union_>(a, b, std::less<>{}) == union_);
-  CHECK(set_cases::reference<set_cases::op::difference>(a, b, std::less<>{}) == difference);
-  CHECK(set_cases::reference<set_cases::op::symmetric_difference>(a, b, std::less<>{}) == symmetric_difference);
+  CHECK(set_cases::std_set_op<set_cases::op::intersection>(a, b, std::less<>{}) == intersection);
+  CHECK(set_cases::std_set_op<set_cases::op::union_>(a, b, std::less<>{}) == union_);
+  CHECK(set_cases::std_set_op<set_cases::op::difference>(a, b, std::less<>{}) == difference);
+  CHECK(set_cases::std_set_op<set_cases::op::symmetric_difference>(a, b, std::less<>{}) == symmetric_difference);
   set_cases::check_all(a, b);
   set_cases::check_all(b, a);
 }
@@ -483,11 +435,11 @@ TEST_CASE("set operations by key: zip_iterator values travel as tuples")
     const std::size_t n = a.size() + b.size();
     auto keys = poisoned<backend, int>(n), out_i = poisoned<backend, int>(n);
     auto out_f = poisoned<backend, float>(n);
-    const auto ends = set_cases::run_pairs<Op>(
+    const auto ends = set_cases::run_set_pairs<Op>(
       backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
       thrust::make_zip_iterator(d_ai.begin(), d_af.begin()), thrust::make_zip_iterator(d_bi.begin(), d_bf.begin()),
       keys.begin(), thrust::make_zip_iterator(out_i.begin(), out_f.begin()), ::cuda::std::less<>{});
-    const auto expected_keys = set_cases::reference<Op>(a, b, std::less<>{});
+    const auto expected_keys = set_cases::std_set_op<Op>(a, b, std::less<>{});
     const std::size_t count  = expected_keys.size();
     CHECK(std::size_t(ends.first - keys.begin()) == count);
     CHECK(std::size_t(ends.second - thrust::make_zip_iterator(out_i.begin(), out_f.begin())) == count);
@@ -500,7 +452,7 @@ TEST_CASE("set operations by key: zip_iterator values travel as tuples")
       pa.emplace_back(a[i], in.a_tags[i]);
     for (std::size_t i = 0; i < b.size(); ++i)
       pb.emplace_back(b[i], in.b_tags[i]);
-    const auto expected = set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; });
+    const auto expected = set_cases::std_set_op<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; });
     std::vector<int> expected_i;
     std::vector<float> expected_f;
     for (auto [k, v] : expected)
@@ -528,9 +480,9 @@ TEST_CASE("set operations: fancy-iterator inputs and discard outputs")
     constexpr auto Op = decltype(o)::value;
     const char* operation = set_cases::name_of(Op);
     CAPTURE(operation);
-    const auto expected = set_cases::reference<Op>(a, b, std::less<>{});
+    const auto expected = set_cases::std_set_op<Op>(a, b, std::less<>{});
     auto out = poisoned<backend, int>(na + nb);
-    auto end = set_cases::run_keys<Op>(backend::policy(), a_first, a_first + na, b_first, b_first + nb, out.begin(),
+    auto end = set_cases::run_set_keys<Op>(backend::policy(), a_first, a_first + na, b_first, b_first + nb, out.begin(),
                                        ::cuda::std::less<>{}, mgpu::unique_keys);
     CHECK(std::size_t(end - out.begin()) == expected.size());
     MGPU_CHECK_EQUAL_RANGES(to_std(out), set_cases::padded(expected, na + nb));
@@ -542,10 +494,10 @@ TEST_CASE("set operations: fancy-iterator inputs and discard outputs")
     for (int i = 0; i < nb; ++i)
       pb.emplace_back(b[i], na + i);
     std::vector<int> expected_values;
-    for (auto [k, v] : set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; }))
+    for (auto [k, v] : set_cases::std_set_op<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; }))
       expected_values.push_back(v);
     auto values = poisoned<backend, int>(na + nb);
-    auto ends   = set_cases::run_pairs<Op>(backend::policy(), a_first, a_first + na, b_first, b_first + nb,
+    auto ends   = set_cases::run_set_pairs<Op>(backend::policy(), a_first, a_first + na, b_first, b_first + nb,
                                          thrust::make_counting_iterator(0), thrust::make_counting_iterator(na),
                                          thrust::make_discard_iterator(), values.begin(), ::cuda::std::less<>{});
     CHECK(std::size_t(ends.second - values.begin()) == expected_values.size());

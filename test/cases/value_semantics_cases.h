@@ -228,54 +228,9 @@ void check_merge_by_key(const std::vector<Key>& a, const std::vector<BKey>& b, C
 using op = mgpu_test::set_op;
 using mgpu_test::name_of;
 
-template <op Op, class Policy, class It1, class It2, class Out, class... Order>
-Out run_set_keys(Policy policy, It1 first1, It1 last1, It2 first2, It2 last2, Out result, Order... order)
-{
-  if constexpr (Op == op::intersection)
-    return mgpu::set_intersection(policy, first1, last1, first2, last2, result, order...);
-  else if constexpr (Op == op::union_)
-    return mgpu::set_union(policy, first1, last1, first2, last2, result, order...);
-  else if constexpr (Op == op::difference)
-    return mgpu::set_difference(policy, first1, last1, first2, last2, result, order...);
-  else
-    return mgpu::set_symmetric_difference(policy, first1, last1, first2, last2, result, order...);
-}
-
-// Intersection and difference take the first range's values only, as
-// Thrust's do.
-template <op Op, class Policy, class K1, class K2, class V1, class V2, class KO, class VO, class... Order>
-thrust::pair<KO, VO> run_set_pairs(Policy policy, K1 first1, K1 last1, K2 first2, K2 last2, V1 values1,
-                                   V2 values2, KO keys_result, VO values_result, Order... order)
-{
-  if constexpr (Op == op::intersection)
-    return mgpu::set_intersection_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
-                                         order...);
-  else if constexpr (Op == op::union_)
-    return mgpu::set_union_by_key(policy, first1, last1, first2, last2, values1, values2, keys_result,
-                                  values_result, order...);
-  else if constexpr (Op == op::difference)
-    return mgpu::set_difference_by_key(policy, first1, last1, first2, last2, values1, keys_result, values_result,
-                                       order...);
-  else
-    return mgpu::set_symmetric_difference_by_key(policy, first1, last1, first2, last2, values1, values2,
-                                                 keys_result, values_result, order...);
-}
-
-template <op Op, class T, class Compare>
-std::vector<T> set_reference(const std::vector<T>& a, const std::vector<T>& b, Compare comp)
-{
-  std::vector<T> out;
-  auto sink = std::back_inserter(out);
-  if constexpr (Op == op::intersection)
-    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else if constexpr (Op == op::union_)
-    std::set_union(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else if constexpr (Op == op::difference)
-    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  else
-    std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(), sink, comp);
-  return out;
-}
+using mgpu_test::run_set_keys;
+using mgpu_test::run_set_pairs;
+using mgpu_test::std_set_op;
 
 // Outputs are one element longer than needed, so a stray write fails.
 template <op Op, class Key, class BKey, class Compare>
@@ -293,7 +248,7 @@ void check_set_keys(const std::vector<Key>& a, const std::vector<BKey>& b, Compa
     return run_set_keys<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(),
                             order...);
   });
-  const auto expected = ids_of(set_reference<Op>(a, as_keys<Key>(b), comp));
+  const auto expected = ids_of(std_set_op<Op>(a, as_keys<Key>(b), comp));
   CHECK(std::size_t(end - out.begin()) == expected.size());
   MGPU_CHECK_EQUAL_RANGES(ids_of(mgpu_test::to_std(out)), padded(expected, capacity));
 }
@@ -326,7 +281,7 @@ void check_set_pairs(const std::vector<Key>& a, const std::vector<BKey>& b, Comp
   for (std::size_t i = 0; i < b.size(); ++i)
     pb.emplace_back(b_keys[i], b_values[i]);
   const auto expected =
-    set_reference<Op>(pa, pb, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+    std_set_op<Op>(pa, pb, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
   std::vector<int> expected_ids, expected_values;
   for (const auto& [key, value] : expected)
     expected_ids.push_back(id_of(key)), expected_values.push_back(value);

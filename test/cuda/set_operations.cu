@@ -33,7 +33,7 @@ std::pair<std::vector<int>, std::vector<int>> pairs_reference(const std::vector<
   for (std::size_t i = 0; i < b.size(); ++i)
     pb.emplace_back(b[i], int(a.size() + i));
   std::vector<int> keys, values;
-  for (auto [k, v] : set_cases::reference<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; }))
+  for (auto [k, v] : set_cases::std_set_op<Op>(pa, pb, [](auto x, auto y) { return x.first < y.first; }))
     keys.push_back(k), values.push_back(v);
   return {keys, values};
 }
@@ -319,7 +319,7 @@ TEST_CASE("set operations: more than 2^31 total elements (int8 keys, 64-bit offs
     constexpr auto Op = decltype(o)::value;
     const char* operation = set_cases::name_of(Op);
     CAPTURE(operation);
-    const auto end = set_cases::run_keys<Op>(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin(),
+    const auto end = set_cases::run_set_keys<Op>(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin(),
                                              ::cuda::std::less<>{});
     const std::int64_t size = end - out.begin();
     CHECK(thrust::is_sorted(thrust::device, out.begin(), end));
