@@ -274,14 +274,13 @@ __device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local,
   return {a_pos, next_start, starts_in_segment, head_item};
 }
 
-// After the walk's barrier: whether
-// the walks tiled the items exactly once (each ended where the next began),
-// none fell before the first start with no segment there (slot 0 would name
-// segment -1), and every item's rank is at least 0 (each walk began inside
-// its segment; the segment begun before the tile starts at or before a0).
-// Always with valid offsets; else slots may be unwritten or ranks negative,
-// and walks may have overlapped (racecheck reports their writes to one slot;
-// the tile discards them).
+// After the walk's barrier: whether the walks tiled the items exactly once
+// (each ended where the next began), none fell before the first start with
+// no segment there (slot 0 would name segment -1), and every item's rank is
+// at least 0 (each walk began inside its segment; the segment begun before
+// the tile starts at or before a0). Always with valid offsets; else slots
+// may be unwritten or ranks negative, and walks may have overlapped
+// (racecheck reports their writes to one slot; the tile discards them).
 template <class Shape, class Size, class Bounds>
 __device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, const lbs_walk& walk,
                                                     const Bounds& bounds, Size head_rank)
