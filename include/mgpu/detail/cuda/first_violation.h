@@ -7,6 +7,7 @@
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 #include <mgpu/detail/cuda/temporary_buffer.h>
+#include <mgpu/detail/cuda/vector_store.h>
 #include <mgpu/detail/iterator.h>
 
 #include <cub/util_ptx.cuh>
@@ -42,12 +43,6 @@ inline constexpr int judge_vector_v =
     ? int(16 / sizeof(Element))
     : 1;
 
-template <class Element, int V>
-struct alignas(sizeof(Element) * V) element_vector
-{
-  Element lanes[V];
-};
-
 // One warp judges 32 * Items consecutive elements, loaded warp-striped in
 // vectors of V so every load coalesces; an element's predecessor is the one
 // before it in its vector, or the lane before's last (lane 0 takes lane 31's
@@ -69,7 +64,7 @@ __device__ long long judge_warp_span(int sequence, It keys, long long count, lon
     {
       if (j + V <= count)
       {
-        const auto vector = *reinterpret_cast<const element_vector<Element, V>*>(keys + j);
+        const auto vector = *reinterpret_cast<const vector_of<Element, V>*>(keys + j);
 #pragma unroll
         for (int v = 0; v < V; ++v)
           rows[k][v] = vector.lanes[v];
