@@ -221,19 +221,10 @@ using mgpu_test::run_set_keys;
 using mgpu_test::run_set_pairs;
 using mgpu_test::std_set_op;
 
-template <class F>
-void for_each_set_kind(F&& f)
-{
-  mgpu_test::for_each_set_op(f);
-}
-
 inline std::string name_of(set_kind kind, bool by_key, bool unique)
 {
-  const char* base = kind == set_kind::intersection ? "mgpu::set_intersection"
-                     : kind == set_kind::union_     ? "mgpu::set_union"
-                     : kind == set_kind::difference ? "mgpu::set_difference"
-                                                    : "mgpu::set_symmetric_difference";
-  return std::string(base) + (by_key ? "_by_key" : "") + (unique ? " with unique_keys" : "");
+  return std::string("mgpu::") + mgpu_test::name_of(kind) + (by_key ? "_by_key" : "") +
+         (unique ? " with unique_keys" : "");
 }
 
 // The most outputs a valid input of these sizes can give: the room a caller
@@ -329,7 +320,7 @@ void check_set_pairs(const two_ranges<Key>& in, Compare comp, bool valid, Promis
 template <class Key, class Compare>
 void check_every_set_operation(const two_ranges<Key>& in, Compare comp, bool valid)
 {
-  for_each_set_kind([&](auto kind) {
+  mgpu_test::for_each_set_op([&](auto kind) {
     constexpr set_kind Kind = decltype(kind)::value;
     check_set_keys<Kind>(in, comp, valid);
     check_set_keys<Kind>(in, comp, false, mgpu::unique_keys);
