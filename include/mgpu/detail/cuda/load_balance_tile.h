@@ -7,7 +7,8 @@
 //      some) with every load in flight before the first shared-memory store,
 //      and stages them in shared memory as 32-bit positions relative to a0:
 //      every offset the tile consumes lies in [a0, a0 + a_len], so the
-//      search runs on ints whatever the index width;
+//      search runs on ints whatever the index width; a tile whose offsets
+//      break that order (only invalid ones) stops here;
 //   2. runs the serial load-balancing search: each thread walks exactly
 //      items_per_thread steps of the upper-bound merge of item positions and
 //      segment starts, recording each item's segment slot; operations that
@@ -30,29 +31,9 @@
 
 #include <cuda/std/functional>
 
-#include <cstdint>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
-
-// Where the threads' walks start and end (tile_walk_is_whole): per thread
-// where no segment data is staged (spare shared memory, scarce registers),
-// else each warp's first start, the next lane's passing in a register.
-template <class Shape, bool PerThread>
-struct lbs_walk_bounds
-{
-  static constexpr bool per_thread = true;
-  static_assert(Shape::tile_size < 65536, "tile positions fit in 16 bits");
-  std::uint16_t start[Shape::threads];
-  std::uint16_t end[Shape::threads];
-};
-
-template <class Shape>
-struct lbs_walk_bounds<Shape, false>
-{
-  static constexpr bool per_thread = false;
-  int warp_start[Shape::threads / 32];
-};
 
 // Shared memory of one tile. The tile's `local` array, at most 3 ints into
 // `slots_and_starts` (so that the slots of 16-byte-aligned outputs are
@@ -72,7 +53,6 @@ struct lbs_tile_storage
   alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3];
   SegmentData staged[staged_count];
   Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0
-  lbs_walk_bounds<Shape, is_lbs_nothing_v<SegmentData>> walk_bounds;
 };
 
 // Whether an operation's segment data goes where the segment starts were,
@@ -108,25 +88,21 @@ template <class Shape>
 inline constexpr int lbs_stage_chunk = (Shape::items_per_thread + 2) / 2;
 
 // A tile's start of `offset`, relative to a0: valid offsets of the tile lie
-// in [a0, a0 + a_len]. With `Clamped` (operations that use ranks: a rank is
-// an item minus its start) any other value is clamped there; without, it
-// wraps, which only moves items between slots.
-template <bool Clamped, class Size, class Offset>
-__device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len)
+// in [a0, a0 + a_len] (`within`); any other value gives a_len.
+struct tile_start_of
 {
-  if constexpr (Clamped)
-  {
-    using common_t = std::common_type_t<Offset, Size>;
-    if (offset_below(offset, a0))
-      return 0;
-    const common_t relative = common_t(offset) - common_t(a0);
-    return relative > common_t(a_len) ? a_len : static_cast<int>(relative);
-  }
-  else
-  {
-    using unsigned_t = std::make_unsigned_t<Size>;
-    return static_cast<int>(unsigned_t(static_cast<Size>(offset)) - unsigned_t(a0));
-  }
+  int start;
+  bool within;
+};
+
+template <class Size, class Offset>
+__device__ MGPU_FORCEINLINE tile_start_of tile_start(Offset offset, Size a0, int a_len)
+{
+  // Offsets below a0 (negative ones too) wrap above any a_len.
+  using unsigned_t        = std::make_unsigned_t<std::common_type_t<Offset, Size>>;
+  const unsigned_t relative = unsigned_t(offset) - unsigned_t(a0);
+  const bool within         = relative <= unsigned_t(a_len);
+  return {within ? static_cast<int>(relative) : a_len, within};
 }
 
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
@@ -138,8 +114,13 @@ __device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len)
 // items and half segments; rows past the tile's offsets are skipped (the
 // tests are uniform over the CTA), and all of a pass's loads (and thread 0's)
 // are issued before its first shared store, so they are in flight together.
+// Returns whether the thread's offsets lie in [a0, a0 + a_len] and none is
+// below its predecessor (the lane before's, by shuffle; for lane 0 of row
+// j, the previous warp's, which lane j loads beside its own), and no item
+// of the first tile precedes offsets[0]. When all threads agree the starts
+// never decrease, so the walks tile the items, each once.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
-__device__ MGPU_FORCEINLINE void stage_tile_segments(
+__device__ MGPU_FORCEINLINE bool stage_tile_segments(
   OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, int* local, Storage& shared)
 {
   constexpr int NT        = Shape::threads;
@@ -147,6 +128,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
   using segment_data      = lbs_staged_array_t<Op>;
   constexpr bool has_data = !is_lbs_nothing_v<segment_data>;
   const int tid           = static_cast<int>(threadIdx.x);
+  const int lane          = tid % 32;
   const int a_len         = range.item_count;
   const int b_len         = range.offset_count;
   const Size b0           = range.segment_begin;
@@ -162,13 +144,17 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
     if constexpr (has_data)
       head_data = op.load_segment(b0 - 1);
   }
+  // The first tile's items before offsets[0] would fall in no segment.
+  bool ordered = !(tid == 0 && b0 == 0 && b_len == 0 && a_len > 0);
 
   // Two explicit row loops rather than for_each_striped: with the helper,
-  // ptxas gives the search's tile 40 registers instead of 32.
+  // ptxas gives the search's tile more registers.
+  static_assert(chunk <= 32, "lane j loads the predecessor of row j");
   const auto tile_offsets = offsets + b0;
   for (int row = 0; row < b_len; row += NT * chunk)
   {
     value_of<OffsetIt> offset_values[chunk];
+    value_of<OffsetIt> warp_predecessor{}; // lane j: the offset before lane 0's of row j
     segment_data data[has_data ? chunk : 1];
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
@@ -183,15 +169,25 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
           data[i] = op.load_segment(b0 + k);
       }
     }
+    const int lane_0_k = row + (tid - lane) + lane * NT; // lane 0's k in row `lane`
+    if (lane < chunk && lane_0_k > 0 && lane_0_k < b_len)
+      warp_predecessor = tile_offsets[lane_0_k - 1];
+    const int warp_predecessor_start = tile_start(warp_predecessor, a0, a_len).start;
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
     {
       if (row + i * NT >= b_len)
         break;
-      const int k = row + tid + i * NT;
+      const int k                = row + tid + i * NT;
+      const tile_start_of start  = k < b_len ? tile_start(offset_values[i], a0, a_len) : tile_start_of{a_len, true};
+      const int lane_before_start = __shfl_up_sync(0xffffffffu, start.start, 1);
+      const int warp_before_start = __shfl_sync(0xffffffffu, warp_predecessor_start, i);
       if (k < b_len)
       {
-        starts[k + 1] = tile_start<Op::uses_rank>(offset_values[i], a0, a_len);
+        const int before                = lane > 0 ? lane_before_start : k > 0 ? warp_before_start : 0;
+        const bool no_item_before_first = k > 0 || b0 > 0 || start.start == 0;
+        ordered = ordered && start.within && before <= start.start && no_item_before_first;
+        starts[k + 1]    = start.start;
         if constexpr (has_data)
           shared.staged[k + 1] = data[i];
       }
@@ -207,6 +203,7 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
       if (has_head)
         shared.staged[0] = head_data;
   }
+  return ordered;
 }
 
 // Step 2: the serial search. Thread t starts at the cross diagonal
@@ -216,23 +213,10 @@ __device__ MGPU_FORCEINLINE void stage_tile_segments(
 // bound), so an item lands in the last segment starting at or before it. In
 // a full tile no step leaves the tile, and the sentinel after the tile's
 // starts stops the walk over B at the right place, so the loop needs no range
-// checks; the last tile clamps. On any starts a full tile's walk stays in
-// bounds: it ends by diagonal tile_size, so it writes below local[tile_size]
-// and cannot pass the sentinel (that takes a_pos >= a_len at that diagonal);
-// its slots lie in [0, b_len]. Returns where it ended, where the next
-// lane's began (or records both in `bounds`, lbs_walk_bounds) and whether
-// its first item's segment starts at or before it: every later step keeps
-// that, so ranks are never negative when all walks begin so.
-struct lbs_walk
-{
-  int end;
-  int next_start;
-  bool starts_in_segment;
-  bool head_item; // thread 0: an item lies before the tile's first start
-};
-
-template <class Shape, bool FullTile, class Bounds>
-__device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local, Bounds& bounds)
+// checks; the last tile clamps. The tile walks only starts that
+// stage_tile_segments found ordered, so the walks tile the items exactly.
+template <class Shape, bool FullTile>
+__device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
 {
   constexpr int VT        = Shape::items_per_thread;
   const int* tile_offsets = local + a_len + 1; // starts of segments b0 ...; [b_len] is the sentinel
@@ -242,19 +226,6 @@ __device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local,
     thrust::counting_iterator<int>(0), a_len, tile_offsets, b_len, diag, ::cuda::std::less<int>{});
   int b_pos = diag - a_pos;
   int key   = tile_offsets[b_pos];
-  const bool starts_in_segment = b_pos == 0 || tile_offsets[b_pos - 1] <= a_pos;
-  // Read before the walk: restaged data may replace the starts after it.
-  const bool head_item = threadIdx.x == 0 && tile_offsets[0] > 0;
-
-  int next_start = 0;
-  if constexpr (Bounds::per_thread)
-    bounds.start[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
-  else
-  {
-    next_start = __shfl_down_sync(0xffffffffu, a_pos, 1);
-    if (threadIdx.x % 32 == 0)
-      bounds.warp_start[threadIdx.x / 32] = a_pos;
-  }
 #pragma unroll
   for (int i = 0; i < VT; ++i)
   {
@@ -269,37 +240,6 @@ __device__ MGPU_FORCEINLINE lbs_walk walk_tile(int a_len, int b_len, int* local,
       key = tile_offsets[FullTile ? b_pos : min(b_pos, b_len)];
     }
   }
-  if constexpr (Bounds::per_thread)
-    bounds.end[threadIdx.x] = static_cast<std::uint16_t>(a_pos);
-  return {a_pos, next_start, starts_in_segment, head_item};
-}
-
-// After the walk's barrier: whether the walks tiled the items exactly once
-// (each ended where the next began), none fell before the first start with
-// no segment there (slot 0 would name segment -1), and every item's rank is
-// at least 0 (each walk began inside its segment; the segment begun before
-// the tile starts at or before a0). Always with valid offsets; else slots
-// may be unwritten or ranks negative, and walks may have overlapped
-// (racecheck reports their writes to one slot; the tile discards them).
-template <class Shape, class Size, class Bounds>
-__device__ MGPU_FORCEINLINE bool tile_walk_is_whole(const lbs_tile_range<Size>& range, const lbs_walk& walk,
-                                                    const Bounds& bounds, Size head_rank)
-{
-  const unsigned tid = threadIdx.x;
-  const bool last    = tid == Shape::threads - 1;
-  int end, next;
-  if constexpr (Bounds::per_thread)
-  {
-    end  = bounds.end[tid];
-    next = last ? range.item_count : bounds.start[tid + 1];
-  }
-  else
-  {
-    end  = walk.end;
-    next = last ? range.item_count : tid % 32 == 31 ? bounds.warp_start[tid / 32 + 1] : walk.next_start;
-  }
-  const bool head_ok = !walk.head_item || (range.segment_begin > 0 && head_rank >= 0);
-  return head_ok && walk.starts_in_segment && end == next;
 }
 
 // Operations with restaged data, during and after the walk: each thread
@@ -477,27 +417,20 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
 
   auto* const staged = segment_data_slots<Op>(shared, local + range.item_count);
 
-  stage_tile_segments<Shape>(offsets, range, op, local, shared);
-  __syncthreads();
-  // A tile whose walks are not whole (only with invalid offsets) skips its items.
+  // A tile whose starts are not ordered (only with invalid offsets) skips its items.
+  if (!__syncthreads_and(stage_tile_segments<Shape>(offsets, range, op, local, shared)))
+    return;
   if constexpr (lbs_restages_data_v<Op>)
   {
     restaged_segment_data<Shape, Op> restaged;
     restaged.load(range, op);
-    const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
+    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
     __syncthreads();
-    const bool whole = tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, shared.head_rank);
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
-    if (!__syncthreads_and(whole))
-      return;
   }
   else
-  {
-    const lbs_walk walk = walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, shared.walk_bounds);
-    __syncthreads();
-    if (!__syncthreads_and(tile_walk_is_whole<Shape>(range, walk, shared.walk_bounds, shared.head_rank)))
-      return;
-  }
+    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+  __syncthreads();
 
   if constexpr (Width > 1)
     store_tile_vectors<Shape, Width>(range, head, local, staged, op);

@@ -196,7 +196,7 @@ __device__ MGPU_FORCEINLINE void stage_segment_starts(OffsetIt offsets, const lb
       const int k = row + tid + i * NT;
       if (k < b_len)
       {
-        const int start = tile_start<true>(loaded[i], range.item_begin, a_len);
+        const int start = tile_start(loaded[i], range.item_begin, a_len).start;
         starts[k + 1]       = start;
         if (start < a_len)
           atomicOr(heads + start / VT, 1u << (start % VT));

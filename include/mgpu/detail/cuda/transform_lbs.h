@@ -24,6 +24,7 @@
 #include <cub/util_type.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
+#include <algorithm>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -162,13 +163,16 @@ template <class Op>
 inline constexpr int lbs_staged_bytes = lbs_bytes_of<lbs_staged_array_t<Op>>();
 
 // Runs `op` over `total` work items in `segment_count` segments with `Size`
-// (int32 or int64) indices. Expects total > 0 and segment_count > 0.
+// (int32 or int64) indices. Expects total > 0 and segment_count > 0. The
+// tuning sees the wider of the index and the offset values: both take
+// registers while the tile stages its offsets.
 template <class Size, class Policy, class OffsetIt, class Op>
 void transform_lbs(Policy& policy, OffsetIt offsets, Size segment_count, Size total, const Op& op,
                    const char* algorithm)
 {
-  transform_lbs_with_hub<Size, load_balance_hub<lbs_staged_bytes<Op>, int(sizeof(Size))>>(
-    policy, offsets, segment_count, total, op, algorithm);
+  constexpr int index_bytes = int(std::max(sizeof(Size), sizeof(value_of<OffsetIt>)));
+  transform_lbs_with_hub<Size, load_balance_hub<lbs_staged_bytes<Op>, index_bytes>>(policy, offsets, segment_count,
+                                                                                   total, op, algorithm);
 }
 
 } // namespace mgpu::detail::cuda
