@@ -2,8 +2,16 @@
 #include "common/test_support.h"
 
 using backend = mgpu_test::cuda_backend;
+#ifdef MGPU_TEST_PARTITION_EVERY_LAUNCH
+static_assert(mgpu::detail::cuda::partitions_every_launch_v<decltype(backend::policy())>,
+              "the partitioned binary's cases must run on the policy that partitions every launch");
+#endif
 
 #include "cases/join_cases.h"
+
+// The partitioned binary runs the shared cases only: the ones below choose
+// their own policies.
+#ifndef MGPU_TEST_PARTITION_EVERY_LAUNCH
 
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
@@ -125,3 +133,5 @@ TEST_CASE("join: on the policy's stream, every temporary from its allocator and 
   CHECK(arena.state.allocations > 0);
   CHECK(arena.state.live == 0);
 }
+
+#endif // MGPU_TEST_PARTITION_EVERY_LAUNCH

@@ -2,8 +2,16 @@
 #include "common/test_support.h"
 
 using backend = mgpu_test::cuda_backend;
+#ifdef MGPU_TEST_PARTITION_EVERY_LAUNCH
+static_assert(mgpu::detail::cuda::partitions_every_launch_v<decltype(backend::policy())>,
+              "the partitioned binary's cases must run on the policy that partitions every launch");
+#endif
 
 #include "cases/segmented_reduce_cases.h"
+
+// The partitioned binary runs the shared cases only: the ones below choose
+// their own policies.
+#ifndef MGPU_TEST_PARTITION_EVERY_LAUNCH
 
 #include <mgpu/detail/cuda/launch.h>
 
@@ -162,3 +170,5 @@ TEST_CASE("segmented_reduce on a captured stream: stream-ordered, no synchroniza
                           segreduce_cases::reference_reduce(maps, host_offsets, map{3, 1},
                                                             segreduce_cases::then<std::uint32_t>{}));
 }
+
+#endif // MGPU_TEST_PARTITION_EVERY_LAUNCH
