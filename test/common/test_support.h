@@ -56,6 +56,10 @@ struct cuda_backend
 
 template <>
 inline constexpr bool mgpu::detail::cuda::partitions_every_launch_v<mgpu_test::partition_every_launch_policy> = true;
+#  ifdef MGPU_TEST_PARTITION_EVERY_LAUNCH
+static_assert(mgpu::detail::cuda::partitions_every_launch_v<decltype(mgpu_test::cuda_backend::policy())>,
+              "the partitioned binary's cases must run on the policy that partitions every launch");
+#  endif
 
 namespace mgpu_test {
 #endif

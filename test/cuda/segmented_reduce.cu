@@ -2,10 +2,6 @@
 #include "common/test_support.h"
 
 using backend = mgpu_test::cuda_backend;
-#ifdef MGPU_TEST_PARTITION_EVERY_LAUNCH
-static_assert(mgpu::detail::cuda::partitions_every_launch_v<decltype(backend::policy())>,
-              "the partitioned binary's cases must run on the policy that partitions every launch");
-#endif
 
 #include "cases/segmented_reduce_cases.h"
 
