@@ -133,19 +133,19 @@ __device__ MGPU_FORCEINLINE void merge_tile(
   }
 }
 
-// OwnSplits: no partition ran (a_splits is null); two warps of each tile
-// find its splits. A kernel of its own, so the partitioned one keeps its
-// registers.
-template <class Hub, bool OwnSplits, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
-          class ValOut, class Compare>
+// Tiles below own_split_tiles find their own splits (two warps each); the
+// rest read them from a_splits, written by the partition.
+template <class Hub, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals, const Size* a_splits,
-  KeyOut keys_out, ValOut vals_out, Compare comp)
+  Size own_split_tiles, KeyOut keys_out, ValOut vals_out, Compare comp)
 {
   using Shape               = typename compiled_policy_t<Hub>::shape;
   constexpr bool has_values = has_values_v<ValIt1>;
   using value_t             = value_type_or_byte_t<ValIt1>;
   using storage_t           = merge_tile_storage<Shape, value_of<KeyIt1>, value_t, has_values>;
+  static_assert(Shape::threads >= 64, "two warps find a tile's splits");
   __shared__ cub::Uninitialized<storage_t> shared_storage;
 
   const Size tile       = blockIdx.x;
@@ -154,9 +154,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_
   // Not min(diag_begin + tile_size, total): that may wrap int32 near 2^31.
   const Size diag_end   = total - diag_begin > Size(Shape::tile_size) ? diag_begin + Size(Shape::tile_size) : total;
   Size a_begin, a_end;
-  if constexpr (OwnSplits)
+  if (tile < own_split_tiles) // uniform over the CTA
   {
-    static_assert(Shape::threads >= 64, "two warps find the tile's splits");
     Size splits[2];
     find_tile_ends(splits, [&](int end) {
       return warp_merge_path(a_keys, a_count, b_keys, b_count, end == 0 ? diag_begin : diag_end, comp);
@@ -197,11 +196,8 @@ void merge_with_hub(
   const Size total = a_count + b_count;
   if (total == 0)
     return;
-  constexpr auto partitioned_kernel =
-    merge_tile_kernel<Hub, false, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
-  constexpr auto own_split_kernel =
-    merge_tile_kernel<Hub, true, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
-  with_policy<Hub>(kernel_arch<partitioned_kernel>(algorithm), [&](auto tuning) {
+  constexpr auto kernel = merge_tile_kernel<Hub, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
+  with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) {
     using tuning_t            = decltype(tuning);
     using Shape               = typename tuning_t::shape;
     const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
@@ -210,24 +206,14 @@ void merge_with_hub(
     // partition and takes no scratch: each tile finds its splits.
     const bool partitioned = partitions_every_launch_v<Policy> || tuning_t::own_split_tiles_per_sm == 0 ||
                              num_tiles > Size(tuning_t::own_split_tiles_per_sm) * Size(current_sm_count(algorithm));
-    const auto blocks = static_cast<unsigned>(num_tiles);
     temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
     if (partitioned)
-    {
       launch_merge_partition<bounds::lower>(
         stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
-      partitioned_kernel<<<blocks, Shape::threads, 0, stream>>>(a_keys, a_count, b_keys, b_count, a_vals, b_vals,
-                                                                static_cast<const Size*>(a_splits.get()), keys_out,
-                                                                vals_out, comp);
-      check_launch(algorithm, "merge tile kernel");
-    }
-    else
-    {
-      own_split_kernel<<<blocks, Shape::threads, 0, stream>>>(a_keys, a_count, b_keys, b_count, a_vals, b_vals,
-                                                              static_cast<const Size*>(nullptr), keys_out, vals_out,
-                                                              comp);
-      check_launch(algorithm, "merge tile kernel");
-    }
+    kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()),
+      partitioned ? Size(0) : num_tiles, keys_out, vals_out, comp);
+    check_launch(algorithm, "merge tile kernel");
     finish(policy, algorithm);
   });
 }
