@@ -11,7 +11,7 @@
 //   5. B's unmatched rows written; A's generators expanded by the
 //      load-balancing engine, one work item per row, so a key of a million
 //      matches is spread over the device like a million keys of one.
-// join_size runs 1-3 and sums instead of scanning. Every search answer and
+// join_size runs 1-3, summing the counts as the searches find them. Every search answer and
 // count is clamped before it indexes anything; on unsorted data a search
 // tile whose pieces do not fit together (the only way the same data could
 // give a join and its size different answers) flags it, and both then
@@ -36,7 +36,6 @@
 #include <thrust/detail/temporary_array.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -84,38 +83,6 @@ void inclusive_sum_in_place(Policy& policy, T* data, Index count, [[maybe_unused
 #endif
     for (Index i = 1; i < count; ++i)
       data[i] += data[i - 1];
-  (void) policy;
-}
-
-template <class T, class Policy, class It, class Index>
-std::size_t sum_scratch_bytes(Policy&, [[maybe_unused]] It values, [[maybe_unused]] Index count,
-                              [[maybe_unused]] const char* algorithm)
-{
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (is_cuda_policy_v<Policy>)
-    return count > 0 ? cuda::sum_scratch_bytes<T>(values, count, algorithm) : 0;
-#endif
-  return 0;
-}
-
-template <class Policy, class It, class T, class Index>
-void sum_into(Policy& policy, It values, Index count, T* sum, [[maybe_unused]] void* scratch,
-              [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
-{
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (is_cuda_policy_v<Policy>)
-  {
-    if (count > 0)
-      cuda::sum_into(policy, values, count, sum, scratch, scratch_bytes, algorithm);
-  }
-  else
-#endif
-  {
-    T total = 0;
-    for (Index i = 0; i < count; ++i)
-      total += values[i];
-    *sum = total;
-  }
   (void) policy;
 }
 
@@ -199,40 +166,33 @@ public:
         comp_(comp), algorithm_(algorithm)
   {}
 
-  // The number of rows write_rows writes for the same data.
+  // The number of rows write_rows writes for the same data: its searches,
+  // with the counts only summed, not stored.
   std::int64_t count_rows()
   {
     if (a_count_ == 0 || b_count_ == 0)
       return one_sided_count();
     join_scratch<Policy> scratch(policy_);
-    const auto lower_at     = scratch.template reserve<Index>(a_count_);
-    const auto rows_at      = scratch.template reserve<join_row_count>(a_count_ + 1);
-    const auto unmatched_at = scratch.template reserve<Index>(keep_b_ ? b_count_ + 1 : 0);
-    const auto splits_at    = scratch.template reserve<Index>(split_count());
-    const auto totals_at    = scratch.template reserve<join_totals>(1);
-    const Index tallied     = a_count_ + (keep_b_ ? b_count_ : Index(0));
-    // The tally's pointers are set once the scratch exists; sizing needs only its type.
-    const auto sum_bytes = sum_scratch_bytes<join_row_count>(policy_, tally(nullptr, nullptr), tallied, algorithm_);
-    const auto temp_at   = scratch.template reserve<char>(static_cast<std::int64_t>(sum_bytes));
+    const auto lower_at  = scratch.template reserve<Index>(a_count_);
+    const auto splits_at = scratch.template reserve<Index>(split_count());
+    const auto totals_at = scratch.template reserve<join_totals>(1);
     scratch.allocate();
 
-    Index* const lower            = scratch.template at<Index>(lower_at);
-    join_row_count* const rows    = scratch.template at<join_row_count>(rows_at);
-    Index* const unmatched        = keep_b_ ? scratch.template at<Index>(unmatched_at) : nullptr;
-    void* const splits            = scratch.template at<Index>(splits_at);
-    join_totals* const totals     = scratch.template at<join_totals>(totals_at);
+    Index* const lower        = scratch.template at<Index>(lower_at);
+    void* const splits        = scratch.template at<Index>(splits_at);
+    join_totals* const totals = scratch.template at<join_totals>(totals_at);
     clear_bytes(policy_, totals, sizeof(join_totals), algorithm_);
 
     search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
     search<search_bound::upper>(
-      b_, b_count_, a_, a_count_, a_row_count_sink<Index>{lower, rows, b_count_, keep_a_, false, nullptr, nullptr},
-      totals, splits);
+      b_, b_count_, a_, a_count_,
+      a_row_count_sink<Index>{lower, &totals->a_rows, nullptr, b_count_, keep_a_, false, nullptr, nullptr}, totals,
+      splits);
     if (keep_b_)
-      search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(unmatched, nullptr), totals, splits);
-    sum_into(policy_, tally(rows, unmatched), tallied, &totals->a_rows, scratch.template at<char>(temp_at), sum_bytes,
-             algorithm_);
+      search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, nullptr, nullptr), totals,
+                                  splits);
     const join_totals found = read_back(policy_, totals, algorithm_);
-    return found.unsorted ? 0 : found.a_rows;
+    return found.unsorted ? 0 : found.a_rows + found.b_rows;
   }
 
   // Writes the rows to a_out[0, n) and b_out[0, n); returns n.
@@ -269,15 +229,15 @@ public:
     search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
     if (keep_b_)
     {
-      search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(unmatched, a_lower), totals, splits);
+      search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, unmatched, a_lower), totals,
+                                  splits);
       inclusive_sum_in_place(policy_, unmatched + 1, b_count_, temp, scan_bytes, algorithm_);
     }
     search<search_bound::upper>(
       b_, b_count_, a_, a_count_,
-      a_row_count_sink<Index>{lower, rows, b_count_, keep_a_, true, unmatched, segments}, totals, splits);
+      a_row_count_sink<Index>{lower, &totals->a_rows, rows, b_count_, keep_a_, true, unmatched, segments}, totals,
+      splits);
     inclusive_sum_in_place(policy_, rows + 1, a_count_, temp, scan_bytes, algorithm_);
-    for_each_index(policy_, Index(1), collect_join_totals<Index>{rows, unmatched, a_count_, b_count_, totals},
-                   algorithm_);
     const join_totals found = read_back(policy_, totals, algorithm_);
     if (found.unsorted)
       return 0;
@@ -347,15 +307,9 @@ private:
     return 0;
   }
 
-  b_match_sink<Key, AIt, BIt, Index, Compare> b_sink(Index* unmatched, Index* a_lower) const
+  b_match_sink<Key, AIt, BIt, Index, Compare> b_sink(join_row_count* total, Index* unmatched, Index* a_lower) const
   {
-    return {a_, b_, a_count_, comp_, unmatched, a_lower};
-  }
-
-  auto tally(const join_row_count* rows, const Index* unmatched) const
-  {
-    return thrust::make_transform_iterator(thrust::counting_iterator<Index>(0),
-                                           join_row_tally<Index>{rows, unmatched, a_count_});
+    return {a_, b_, a_count_, comp_, total, unmatched, a_lower};
   }
 
   // The load-balanced expansion of A's generators (whose scanned row counts

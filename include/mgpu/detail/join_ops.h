@@ -24,6 +24,8 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/load_balance_ops.h>
 
+#include <nv/target>
+
 #include <cstdint>
 #include <type_traits>
 
@@ -62,19 +64,30 @@ struct store_position_sink
   }
 };
 
-// Sink of the upper-bound search of A's keys in B: the rows each row of A
-// generates, rows[j + 1] (rows[0] = 0, so an inclusive scan of rows[1..]
-// gives the exclusive scan in rows[0..n) and the total in rows[n]).
+// *total += rows: atomically on the device, where every search tile adds
+// its sum.
+MGPU_HD inline void add_rows(join_row_count* total, join_row_count rows)
+{
+  NV_IF_TARGET(NV_IS_DEVICE,
+               (atomicAdd(reinterpret_cast<unsigned long long*>(total), static_cast<unsigned long long>(rows));),
+               (*total += rows;));
+}
+
+// Tallying sink of the upper-bound search of A's keys in B: the rows each
+// row of A generates, summed into *total, and for the rows themselves (not
+// just their count) also stored as rows[j + 1] (rows[0] = 0, so an
+// inclusive scan of rows[1..] gives the exclusive scan in rows[0..n)).
 // `keep_a`: unmatched rows of A give one row (left and full outer joins).
-// For the rows themselves (not just their count), `lower[j]` becomes the
-// generator's first B row or -1 and, where B's unmatched rows are
-// interleaved (`segments` not null), the segment also records how many of
-// them precede it (unmatched_before: the scanned unmatched flags of B).
+// With `record_b_first`, `lower[j]` becomes the generator's first B row or
+// -1 and, where B's unmatched rows are interleaved (`segments` not null),
+// the segment also records how many of them precede it (unmatched_before:
+// the scanned unmatched flags of B).
 template <class Index>
 struct a_row_count_sink
 {
   Index* lower;
-  join_row_count* rows;
+  join_row_count* total;
+  join_row_count* rows; // null: only the total
   Index b_count;
   bool keep_a;
   bool record_b_first;
@@ -82,12 +95,14 @@ struct a_row_count_sink
   join_segment<Index>* segments;
 
   template <class Size>
-  MGPU_HD void operator()(Size needle, Size upper) const
+  MGPU_HD join_row_count operator()(Size needle, Size upper) const
   {
-    const Index first   = clamp_index(lower[needle], Index(0), b_count);
-    const Index last    = clamp_index(static_cast<Index>(upper), first, b_count);
-    const Index matches = last - first;
-    rows[needle + 1]    = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
+    const Index first          = clamp_index(lower[needle], Index(0), b_count);
+    const Index matches        = clamp_index(static_cast<Index>(upper), first, b_count) - first;
+    const join_row_count count = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
+    if (rows == nullptr)
+      return count;
+    rows[needle + 1] = count;
     if (needle == 0)
       rows[0] = 0;
     const Index b_first = matches == 0 ? Index(-1) : first;
@@ -95,13 +110,16 @@ struct a_row_count_sink
       segments[needle] = {b_first, unmatched_before[first]};
     else if (record_b_first)
       lower[needle] = b_first;
+    return count;
   }
+  MGPU_HD void add(join_row_count sum) const { add_rows(total, sum); }
 };
 
-// Sink of the lower-bound search of B's keys in A: whether row j of B has a
-// match (the A row at its lower bound holds an equivalent key), as
-// unmatched[j + 1] (unmatched[0] = 0, scanned like the row counts), and, for
-// the rows, the A rows before its key.
+// Tallying sink of the lower-bound search of B's keys in A: B's rows without
+// a match (the A row at the lower bound holds no equivalent key), summed
+// into *total, and for the rows also stored as unmatched[j + 1]
+// (unmatched[0] = 0, scanned like the row counts) beside the A rows before
+// the key (a_lower, may be null).
 template <class Key, class AIt, class BIt, class Index, class Compare>
 struct b_match_sink
 {
@@ -109,21 +127,27 @@ struct b_match_sink
   BIt b;
   Index a_count;
   Compare comp;
-  Index* unmatched;
-  Index* a_lower; // may be null
+  join_row_count* total;
+  Index* unmatched; // null: only the total
+  Index* a_lower;
 
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
-  MGPU_HD void operator()(Size needle, Size position) const
+  MGPU_HD join_row_count operator()(Size needle, Size position) const
   {
     const Index before = clamp_index(static_cast<Index>(position), Index(0), a_count);
     const bool matched = before < a_count && !comp(as_key<Key>(b[needle]), as_key<Key>(a[before]));
-    unmatched[needle + 1] = matched ? Index(0) : Index(1);
-    if (needle == 0)
-      unmatched[0] = 0;
-    if (a_lower != nullptr)
-      a_lower[needle] = before;
+    if (unmatched != nullptr)
+    {
+      unmatched[needle + 1] = matched ? Index(0) : Index(1);
+      if (needle == 0)
+        unmatched[0] = 0;
+      if (a_lower != nullptr)
+        a_lower[needle] = before;
+    }
+    return matched ? 0 : 1;
   }
+  MGPU_HD void add(join_row_count sum) const { add_rows(total, sum); }
 };
 
 // Sink of the lower-bound search of A's keys in B for semi and anti joins:
@@ -248,43 +272,14 @@ struct one_sided_rows
   }
 };
 
-// The rows a join_size counts: A's generators' rows (rows[1..n]) then, for
-// joins that keep B's unmatched rows, their flags (unmatched[1..m]).
-template <class Index>
-struct join_row_tally
-{
-  const join_row_count* rows;
-  const Index* unmatched;
-  Index a_count;
-
-  MGPU_HD join_row_count operator()(Index i) const
-  {
-    return i < a_count ? rows[i + 1] : join_row_count(unmatched[i - a_count + 1]);
-  }
-};
-
 // What a join reads back, in one copy: the rows of A's generators, B's
-// unmatched rows and whether a search met unsorted data.
+// unmatched rows (both tallied by the searches' sinks) and whether a search
+// met unsorted data.
 struct join_totals
 {
   join_row_count a_rows;
   join_row_count b_rows;
   int unsorted;
-};
-
-template <class Index>
-struct collect_join_totals
-{
-  const join_row_count* rows;
-  const Index* unmatched;
-  Index a_count, b_count;
-  join_totals* totals;
-
-  MGPU_HD void operator()(Index) const
-  {
-    totals->a_rows = rows[a_count];
-    totals->b_rows = unmatched != nullptr ? join_row_count(unmatched[b_count]) : 0;
-  }
 };
 
 struct is_flag_set

@@ -8,6 +8,7 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <type_traits>
+#include <utility>
 
 namespace mgpu::detail {
 
@@ -72,5 +73,14 @@ struct search_result_sink
     result[needle] = position;
   }
 };
+
+// What a sink's call returns. A sink that returns a count (a tallying sink)
+// has the search add up the counts and hand the sums to sink.add(sum): once
+// per tile on the GPU, once on the host.
+template <class Sink, class Size>
+using sink_tally_t = decltype(std::declval<const Sink&>()(Size(), Size()));
+
+template <class Sink, class Size>
+inline constexpr bool tallies_v = !std::is_void_v<sink_tally_t<Sink, Size>>;
 
 } // namespace mgpu::detail

@@ -1,13 +1,12 @@
 // The CUDA steps a join by expansion chains on the policy's stream besides
 // the sorted searches and the load-balanced expansion: a per-index kernel,
-// CUB's in-place scan and sum, clearing and reading back a few words. None
+// CUB's in-place scan, clearing and reading back a few words. None
 // synchronizes except the read-back.
 #pragma once
 
 #include <mgpu/detail/cuda/error.h>
 #include <mgpu/detail/cuda/launch.h>
 
-#include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 
 #include <cuda_runtime_api.h>
@@ -53,25 +52,6 @@ void inclusive_sum_in_place(Policy& policy, T* data, Index count, void* scratch,
 {
   check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, data, count, stream_of(policy)), algorithm,
         "scan the row counts");
-}
-
-// Scratch bytes of the sum of `count` values read through `values`.
-template <class T, class It, class Index>
-std::size_t sum_scratch_bytes(It values, Index count, const char* algorithm)
-{
-  std::size_t bytes = 0;
-  check(cub::DeviceReduce::Sum(nullptr, bytes, values, static_cast<T*>(nullptr), count), algorithm,
-        "size the sum's scratch");
-  return bytes;
-}
-
-// *sum = the sum of values[0, count), written on the device.
-template <class Policy, class It, class T, class Index>
-void sum_into(Policy& policy, It values, Index count, T* sum, void* scratch, std::size_t scratch_bytes,
-              const char* algorithm)
-{
-  check(cub::DeviceReduce::Sum(scratch, scratch_bytes, values, sum, count, stream_of(policy)), algorithm,
-        "sum the row counts");
 }
 
 template <class Policy>

@@ -21,9 +21,11 @@
 #include <mgpu/detail/sorted_search_ops.h>
 #include <mgpu/search.h>
 
+#include <cub/block/block_reduce.cuh>
 #include <cub/util_type.cuh>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace mgpu::detail::cuda {
 
@@ -46,9 +48,9 @@ inline constexpr int sorted_search_smallest_tile =
     : sorted_search_hub<Key>::template policy<tuning_tier::fallback>::shape::tile_size;
 
 // Shared memory of one tile: the loaded keys (A's slice, then B's), whose
-// space then takes each needle's position in A's slice; and where each
-// thread's walk started in A's slice.
-template <class Shape, class Key>
+// space then takes each needle's position in A's slice; where each thread's
+// walk started in A's slice; and, for a tallying sink, its sum's reduction.
+template <class Shape, class Key, class Tally>
 struct sorted_search_tile_storage
 {
   union space
@@ -56,8 +58,14 @@ struct sorted_search_tile_storage
     Key keys[Shape::tile_size];
     int found[Shape::tile_size];
   };
+  struct no_tally
+  {};
+  using key_type     = Key;
+  using tally_reduce = cub::BlockReduce<std::conditional_t<std::is_void_v<Tally>, int, Tally>, Shape::threads>;
+
   space data;
   int walk_start[Shape::threads];
+  std::conditional_t<std::is_void_v<Tally>, no_tally, typename tally_reduce::TempStorage> tally;
 };
 
 // Needle (b_key) before haystack element (a_key) in the merge.
@@ -77,14 +85,14 @@ __device__ MGPU_FORCEINLINE bool needle_first(const Key& b_key, const Key& a_key
 // slice and gives the sink positions inside A's. Returns whether the walks
 // tiled the slice exactly (every thread's walk ended where the next began):
 // always on sorted data; otherwise the sink sees unspecified positions.
-template <class Shape, search_bound Bound, bool FullTile, class Key, class Size, class Sink, class Compare>
+template <class Shape, search_bound Bound, bool FullTile, class Storage, class Size, class Sink, class Compare>
 __device__ MGPU_FORCEINLINE bool sorted_search_tile(
-  sorted_search_tile_storage<Shape, Key>& shared, Size a_begin, Size b_begin, int a_len, int tile_len,
-  const Sink& sink, Compare comp)
+  Storage& shared, Size a_begin, Size b_begin, int a_len, int tile_len, const Sink& sink, Compare comp)
 {
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
   const int tid    = static_cast<int>(threadIdx.x);
   const int b_len  = tile_len - a_len;
+  using Key        = typename Storage::key_type;
 
   const Key* keys = shared.data.keys;
   const int diag  = min(VT * tid, tile_len);
@@ -130,10 +138,20 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
   }
   __syncthreads();
 
-  for_each_striped<NT, VT>(b_len, [&](int, int j) {
+  auto answer = [&](int j) {
     const int before = min(max(shared.data.found[j], 0), a_len);
-    sink(b_begin + Size(j), a_begin + Size(before));
-  });
+    return sink(b_begin + Size(j), a_begin + Size(before));
+  };
+  if constexpr (tallies_v<Sink, Size>)
+  {
+    sink_tally_t<Sink, Size> tally{};
+    for_each_striped<NT, VT>(b_len, [&](int, int j) { tally += answer(j); });
+    tally = typename Storage::tally_reduce(shared.tally).Sum(tally);
+    if (tid == 0)
+      sink.add(tally);
+  }
+  else
+    for_each_striped<NT, VT>(b_len, [&](int, int j) { answer(j); });
   return whole;
 }
 
@@ -150,7 +168,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
 {
   using Shape     = typename compiled_policy_t<Hub>::shape;
   using key_t     = value_of<HayIt>;
-  using storage_t = sorted_search_tile_storage<Shape, key_t>;
+  using storage_t = sorted_search_tile_storage<Shape, key_t, sink_tally_t<Sink, Size>>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
@@ -200,7 +218,12 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
   const Size b_end  = b_begin + Size(tile_len - a_len);
   const Size b_next = diag_end - a_next;
   for (Size j = b_end + Size(threadIdx.x); j < b_next; j += Size(Shape::threads))
-    sink(j, a_end);
+  {
+    if constexpr (tallies_v<Sink, Size>)
+      sink.add(sink(j, a_end));
+    else
+      sink(j, a_end);
+  }
 }
 
 // Runs the search with `Size` (int32 or int64) offsets; both iterators'

@@ -5,15 +5,19 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/sorted_search_ops.h>
 
+#include <type_traits>
+
 namespace mgpu::detail::sequential {
 
 // Two fingers, one per range: the haystack finger only moves forward, so the
 // whole search costs n + m steps. Whatever the data, the finger stays in
-// [0, hay_count] and every needle gets exactly one answer there.
+// [0, hay_count] and every needle gets exactly one answer there. A tallying
+// sink's counts are summed and added once.
 template <search_bound Bound, class Key, class HayIt, class Size, class NeedleIt, class Sink, class Compare>
 void sorted_search(HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Sink& sink, Compare comp)
 {
   Size position = 0;
+  [[maybe_unused]] std::conditional_t<tallies_v<Sink, Size>, sink_tally_t<Sink, Size>, char> tally{};
   for (Size j = 0; j < needle_count; ++j)
   {
     const Key needle = as_key<Key>(needles[j]);
@@ -23,8 +27,13 @@ void sorted_search(HayIt hay, Size hay_count, NeedleIt needles, Size needle_coun
     else
       while (position < hay_count && !comp(needle, as_key<Key>(hay[position])))
         ++position;
-    sink(j, position);
+    if constexpr (tallies_v<Sink, Size>)
+      tally += sink(j, position);
+    else
+      sink(j, position);
   }
+  if constexpr (tallies_v<Sink, Size>)
+    sink.add(tally);
 }
 
 } // namespace mgpu::detail::sequential
