@@ -9,8 +9,8 @@
 // the second is within ~5 us of the kernels alone.
 #include "bench_support.h"
 
-#include <mgpu/detail/cuda/merge_partition.h>
-#include <mgpu/detail/cuda/transform_lbs.h>
+#include <mgpu/detail/cuda/dispatch/transform_lbs.h>
+#include <mgpu/detail/cuda/partition/merge_partition.h>
 #include <mgpu/detail/interval_ops.h>
 
 #include <thrust/binary_search.h>

@@ -8,7 +8,7 @@
 
 #include <mgpu/bulk_insert.h>
 #include <mgpu/bulk_remove.h>
-#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
 
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>

@@ -9,7 +9,7 @@
 #include "common/join_reference.h"
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/join.h>
 
 #include <thrust/iterator/counting_iterator.h>

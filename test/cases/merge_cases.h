@@ -5,7 +5,7 @@
 
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/merge.h>
 
 #include <thrust/iterator/counting_iterator.h>

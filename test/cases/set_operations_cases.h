@@ -8,7 +8,7 @@
 #include "common/set_op_kinds.h"
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/set_operations.h>
 
 #include <thrust/iterator/counting_iterator.h>

@@ -6,7 +6,7 @@
 
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/sorted_search.h>
 
 #include <thrust/binary_search.h>

@@ -2,7 +2,7 @@
 // caller's stream and temporary storage.
 #pragma once
 
-#include <mgpu/detail/cuda/policy_hub.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
 
 #include <cuda_runtime_api.h>
 

@@ -5,7 +5,7 @@ using backend = mgpu_test::cuda_backend;
 
 #include "cases/load_balance_cases.h"
 
-#include <mgpu/detail/cuda/transform_lbs.h>
+#include <mgpu/detail/cuda/dispatch/transform_lbs.h>
 
 #include <thrust/device_vector.h>
 #include <thrust/equal.h>

@@ -5,7 +5,7 @@ using backend = mgpu_test::cuda_backend;
 
 #include "cases/set_count_to_cases.h"
 
-#include <mgpu/detail/cuda/set_operations.h>
+#include <mgpu/detail/cuda/dispatch/set_operations.h>
 
 #include <thrust/copy.h>
 #include <thrust/fill.h>

@@ -3,8 +3,8 @@
 // PTX-only build JIT-compiled for a newer GPU.
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/dependent_launch.h>
-#include <mgpu/detail/cuda/policy_hub.h>
+#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
 
 #include <thrust/device_vector.h>
 

@@ -7,7 +7,7 @@
 #include <mgpu/detail/sequential/bulk.h>
 
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/bulk_insert.h>
+#  include <mgpu/detail/cuda/dispatch/bulk_insert.h>
 #endif
 
 namespace mgpu::detail {

@@ -6,7 +6,7 @@
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/bulk.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/bulk_remove.h>
+#  include <mgpu/detail/cuda/dispatch/bulk_remove.h>
 #endif
 
 namespace mgpu::detail {

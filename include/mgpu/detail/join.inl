@@ -28,7 +28,7 @@
 #include <mgpu/detail/sequential/join.h>
 #include <mgpu/detail/sorted_search.inl>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/join.h>
+#  include <mgpu/detail/cuda/dispatch/join.h>
 #endif
 
 #include <thrust/copy.h>

@@ -9,7 +9,7 @@
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/load_balance.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/transform_lbs.h>
+#  include <mgpu/detail/cuda/dispatch/transform_lbs.h>
 #endif
 
 #include <cstdint>

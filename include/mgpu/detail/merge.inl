@@ -7,7 +7,7 @@
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/merge.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/merge.h>
+#  include <mgpu/detail/cuda/dispatch/merge.h>
 #endif
 
 namespace mgpu::detail {

@@ -11,7 +11,7 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/policy.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/first_violation.h>
+#  include <mgpu/detail/cuda/dispatch/first_violation.h>
 #endif
 
 #include <thrust/iterator/counting_iterator.h>

@@ -8,7 +8,7 @@
 #include <mgpu/detail/preconditions.h>
 #include <mgpu/detail/sequential/segmented_reduce.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/segmented_reduce.h>
+#  include <mgpu/detail/cuda/dispatch/segmented_reduce.h>
 #endif
 
 #include <cstdint>

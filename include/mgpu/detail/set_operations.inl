@@ -8,7 +8,7 @@
 #include <mgpu/detail/sequential/set_operations.h>
 #include <mgpu/search.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/set_operations.h>
+#  include <mgpu/detail/cuda/dispatch/set_operations.h>
 #endif
 
 #include <cstdint>

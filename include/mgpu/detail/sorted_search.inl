@@ -11,7 +11,7 @@
 #include <mgpu/detail/sequential/sorted_search.h>
 #include <mgpu/detail/sorted_search_ops.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/sorted_search.h>
+#  include <mgpu/detail/cuda/dispatch/sorted_search.h>
 #endif
 
 namespace mgpu::detail {

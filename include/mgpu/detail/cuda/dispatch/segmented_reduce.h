@@ -8,17 +8,17 @@
 // offset (and the partition's probes), one write of each result.
 #pragma once
 
-#include <mgpu/detail/cuda/dependent_launch.h>
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
-#include <mgpu/detail/cuda/load_balance_partition.h>
-#include <mgpu/detail/cuda/policy_hub.h>
-#include <mgpu/detail/cuda/segmented_reduce_carry.h>
-#include <mgpu/detail/cuda/segmented_reduce_tile.h>
-#include <mgpu/detail/cuda/temporary_buffer.h>
-#include <mgpu/detail/cuda/transform_lbs.h>
-#include <mgpu/detail/cuda/tuning.h>
-#include <mgpu/detail/cuda/warp_search.h>
+#include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
+#include <mgpu/detail/cuda/agent/segmented_reduce_tile.h>
+#include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/dispatch/transform_lbs.h>
+#include <mgpu/detail/cuda/partition/load_balance_partition.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
 
 #include <cub/util_type.cuh>
 
@@ -55,7 +55,7 @@ constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
 // more, tile_lookback.h); a tile looks back only once its own results are
 // written, so it does not sleep before its first poll.
 // OwnRangeWaves, HeadWaves, OverlapPartition: as for the load-balancing
-// policies (tuning.h), whose macros they follow.
+// policies (tuning/policies.h), whose macros they follow.
 template <class Shape, int ResidentThreads, int OwnRangeWaves, int HeadWaves, bool OverlapPartition,
           unsigned PollNs>
 struct segmented_reduce_policy

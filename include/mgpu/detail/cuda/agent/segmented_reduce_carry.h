@@ -14,7 +14,7 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/tile_lookback.h>
+#include <mgpu/detail/cuda/block/tile_lookback.h>
 
 #include <cuda/atomic>
 

@@ -26,9 +26,9 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/load_balance_tile.h>
-#include <mgpu/detail/cuda/segmented_reduce_carry.h>
-#include <mgpu/detail/cuda/tile_load.h>
+#include <mgpu/detail/cuda/agent/load_balance_tile.h>
+#include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
+#include <mgpu/detail/cuda/block/tile_load.h>
 
 #include <cub/block/block_scan.cuh>
 

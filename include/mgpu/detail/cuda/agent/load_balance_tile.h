@@ -21,9 +21,9 @@
 //      striped 16-byte vectors instead (vector_store.h).
 #pragma once
 
-#include <mgpu/detail/cuda/offset_clamp.h>
-#include <mgpu/detail/cuda/tile_load.h>
-#include <mgpu/detail/cuda/vector_store.h>
+#include <mgpu/detail/cuda/block/offset_clamp.h>
+#include <mgpu/detail/cuda/block/tile_load.h>
+#include <mgpu/detail/cuda/block/vector_store.h>
 #include <mgpu/detail/load_balance_ops.h>
 #include <mgpu/search.h>
 

@@ -7,7 +7,7 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/sample_position.h>
+#include <mgpu/detail/cuda/block/sample_position.h>
 #include <mgpu/detail/iterator.h>
 
 namespace mgpu::detail::cuda {

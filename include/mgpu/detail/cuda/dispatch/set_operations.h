@@ -7,19 +7,19 @@
 // waits for.
 #pragma once
 
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
-#include <mgpu/detail/cuda/policy_hub.h>
-#include <mgpu/detail/cuda/set_partition.h>
-#include <mgpu/detail/cuda/temporary_buffer.h>
-#include <mgpu/detail/cuda/tile_load.h>
-#include <mgpu/detail/cuda/tuning.h>
+#include <mgpu/detail/cuda/agent/set_tile.h>
+#include <mgpu/detail/cuda/block/tile_load.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/partition/set_partition.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/detail/sequential/set_operations.h>
 #include <mgpu/search.h>
 
-#include <cub/block/block_scan.cuh>
 #include <cub/util_type.cuh>
 
 #include <cstddef>
@@ -35,39 +35,6 @@ struct count_in_scratch
 
 template <class CountTo>
 inline constexpr bool reads_count_back_v = std::is_same_v<CountTo, count_in_scratch>;
-
-// Shared memory of one tile. A tile that records keys compacts them over
-// the loaded keys, which are dead by then; one that records positions keeps
-// the loaded keys, reads its outputs through them, and compacts the 2-byte
-// positions in an array of their own.
-template <class Shape, class Key, class Size, slot_record Record>
-struct set_tile_storage
-{
-  // A tile holds tile_size - 1 to tile_size + 1 inputs (starred diagonals),
-  // plus one look-ahead key from each input, placed as the bulk copies need,
-  // plus items_per_thread: how far past B's slice the unchecked serial loop
-  // reads (one key per slot) when the comparator disagrees with the data.
-  static constexpr int load_capacity = Shape::tile_size + 3 + 2 * slice_slack_v<Key> + Shape::items_per_thread;
-  static_assert(load_capacity <= 65536, "tile positions fit in 16 bits");
-
-  using scan_t = cub::BlockScan<Size, Shape::threads, cub::BLOCK_SCAN_WARP_SCANS>;
-
-  union key_space
-  {
-    Key loaded[load_capacity];
-    Key compacted[Shape::tile_size];
-  };
-  struct position_space
-  {
-    Key loaded[load_capacity];
-    std::uint16_t compacted[Shape::tile_size];
-  };
-
-  std::conditional_t<Record == slot_record::key, key_space, position_space> tile;
-  typename scan_t::TempStorage scan;
-  Size tile_offset; // where the tile's outputs start, from the look-back
-  std::uint64_t load_barrier; // completion of the tile's bulk copies
-};
 
 template <class Hub, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
           class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare, class CountOut>

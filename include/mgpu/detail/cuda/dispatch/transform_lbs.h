@@ -9,15 +9,15 @@
 // interval family) is this engine running a different operation.
 #pragma once
 
-#include <mgpu/detail/cuda/dependent_launch.h>
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
-#include <mgpu/detail/cuda/load_balance_tile.h>
-#include <mgpu/detail/cuda/load_balance_partition.h>
-#include <mgpu/detail/cuda/policy_hub.h>
-#include <mgpu/detail/cuda/temporary_buffer.h>
-#include <mgpu/detail/cuda/tuning.h>
-#include <mgpu/detail/cuda/warp_search.h>
+#include <mgpu/detail/cuda/agent/load_balance_tile.h>
+#include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/partition/load_balance_partition.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/load_balance_ops.h>
 #include <mgpu/search.h>
 

@@ -20,12 +20,12 @@
 // range, whose last probes share a cache line.
 #pragma once
 
-#include <mgpu/detail/cuda/dependent_launch.h>
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
-#include <mgpu/detail/cuda/offset_clamp.h>
-#include <mgpu/detail/cuda/sample_position.h>
-#include <mgpu/detail/cuda/warp_search.h>
+#include <mgpu/detail/cuda/block/offset_clamp.h>
+#include <mgpu/detail/cuda/block/sample_position.h>
+#include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 

@@ -15,10 +15,10 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/bulk_tile.h>
-#include <mgpu/detail/cuda/dependent_launch.h>
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
+#include <mgpu/detail/cuda/block/bulk_tile.h>
+#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
 
 #include <cuda_runtime.h>
 

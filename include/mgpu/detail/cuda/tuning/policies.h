@@ -2,7 +2,7 @@
 // with a modest fallback for other chips. Measurements: docs/tuning.md.
 #pragma once
 
-#include <mgpu/detail/cuda/policy_hub.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
 
 #include <type_traits>
 

@@ -4,10 +4,10 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
-#include <mgpu/detail/cuda/temporary_buffer.h>
-#include <mgpu/detail/cuda/vector_store.h>
+#include <mgpu/detail/cuda/block/vector_store.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
 #include <mgpu/detail/iterator.h>
 
 #include <cub/util_ptx.cuh>

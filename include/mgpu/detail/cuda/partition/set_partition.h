@@ -2,11 +2,11 @@
 // starts, and a fresh look-back state for the tile kernel's output offsets.
 #pragma once
 
-#include <mgpu/detail/cuda/error.h>
-#include <mgpu/detail/cuda/launch.h>
-#include <mgpu/detail/cuda/sample_position.h>
-#include <mgpu/detail/cuda/tile_lookback.h>
-#include <mgpu/detail/cuda/warp_search.h>
+#include <mgpu/detail/cuda/block/sample_position.h>
+#include <mgpu/detail/cuda/block/tile_lookback.h>
+#include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 

@@ -1,0 +1,110 @@
+// CUDA bulk insert: a merge of the insertion positions (A) against the source
+// positions 0, 1, 2, ... (B), with A winning ties so that a value lands before
+// the source element at its position. A partition kernel, then one tile of
+// the OUTPUT per CTA.
+//
+// Merge Path against a counting sequence needs no comparison with B at all:
+// value j lands at output position positions[j] + j, a strictly increasing
+// sequence, so the Merge Path split of output diagonal d (the number of values
+// among the first d outputs) is the lower bound of d in that sequence
+// (bulk_partition.h). A tile then stages its values, their tile-local output
+// slots and its source elements in shared memory (coalesced loads); each
+// thread finds where its VT outputs start on the path with a short search
+// over the staged slots and merges serially, like the merge tile: output k is
+// the next value when k is that value's slot, else the next source element.
+// Long runs of equal positions are no special case: every tile holds exactly
+// NV outputs, whatever their mix.
+#pragma once
+
+#include <mgpu/detail/cuda/agent/bulk_insert_tile.h>
+#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/partition/bulk_partition.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
+#include <mgpu/detail/cuda/tuning/policy_hub.h>
+#include <mgpu/detail/iterator.h>
+#include <mgpu/detail/offsets.h>
+
+#include <cub/util_type.cuh>
+#include <thrust/type_traits/unwrap_contiguous_iterator.h>
+
+namespace mgpu::detail::cuda {
+
+template <class Hub, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm) bulk_insert_kernel(
+  SourceIt source, Size count, ValueIt values, Size value_count, PositionIt positions, const Size* splits,
+  OutputIt result)
+{
+  using Tuning    = compiled_policy_t<Hub>;
+  using storage_t = typename bulk_insert_tile_types<Tuning, value_of<SourceIt>>::storage;
+  __shared__ cub::Uninitialized<storage_t> shared_storage;
+
+  constexpr int NV   = Tuning::shape::tile_size;
+  const Size tile    = blockIdx.x;
+  const Size left    = count + value_count - tile * Size(NV);
+  const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
+  if (tile_len == NV)
+    bulk_insert_tile<Tuning, true>(
+      shared_storage.Alias(), source, count, values, value_count, positions, splits, result, tile, tile_len);
+  else
+    bulk_insert_tile<Tuning, false>(
+      shared_storage.Alias(), source, count, values, value_count, positions, splits, result, tile, tile_len);
+}
+
+// Bulk insert with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
+// Exposed so tests can drive the 64-bit path on small inputs and chosen
+// shapes (fixed_hub).
+template <class Size, class Hub, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+void bulk_insert_with_hub(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
+                          Size value_count, OutputIt result, const char* algorithm)
+{
+  const Size total = count + value_count;
+  if (total == 0)
+    return;
+  auto source_it    = thrust::try_unwrap_contiguous_iterator(source);
+  auto values_it    = thrust::try_unwrap_contiguous_iterator(values);
+  auto positions_it = thrust::try_unwrap_contiguous_iterator(positions);
+  auto result_it    = thrust::try_unwrap_contiguous_iterator(result);
+  constexpr auto kernel = bulk_insert_kernel<Hub, Size, decltype(source_it), decltype(values_it),
+                                             decltype(positions_it), decltype(result_it)>;
+  const int arch = kernel_arch<kernel>(algorithm);
+  with_policy<Hub>(arch, [&](auto tuning) {
+    using Tuning              = decltype(tuning);
+    using shape               = typename Tuning::shape;
+    const Size num_tiles      = ceil_div(total, Size(shape::tile_size));
+    const cudaStream_t stream = stream_of(policy);
+    temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
+    launch_bulk_partition<Tuning::partition_samples>(
+      stream, insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count}, Size(shape::tile_size),
+      num_tiles, splits.get(), algorithm);
+    launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
+                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
+                       values_it, value_count, positions_it, static_cast<const Size*>(splits.get()), result_it);
+    finish(policy, algorithm);
+  });
+}
+
+template <class Size, class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+void bulk_insert_with_offsets(Policy& policy, SourceIt source, Size count, ValueIt values, PositionIt positions,
+                              Size value_count, OutputIt result, const char* algorithm)
+{
+  bulk_insert_with_hub<Size, bulk_insert_hub<int(sizeof(value_of<SourceIt>))>>(
+    policy, source, count, values, positions, value_count, result, algorithm);
+}
+
+template <class Policy, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
+void bulk_insert(Policy& policy, SourceIt first, SourceIt last, ValueIt values_first, ValueIt values_last,
+                 PositionIt positions_first, OutputIt result, const char* algorithm)
+{
+  const auto count       = last - first;
+  const auto value_count = values_last - values_first;
+  with_offset_type(count + value_count, [&](auto offset) {
+    using Size = decltype(offset);
+    bulk_insert_with_offsets<Size>(
+      policy, first, Size(count), values_first, positions_first, Size(value_count), result, algorithm);
+  });
+}
+
+} // namespace mgpu::detail::cuda
