@@ -9,7 +9,7 @@
 #include <thrust/execution_policy.h>
 #include <thrust/host_vector.h>
 #if MGPU_HAS_CUDA_BACKEND
-#  include <mgpu/detail/cuda/dispatch/launch.h>
+#  include <mgpu/detail/cuda/runtime/launch.h>
 #  include <thrust/system/cuda/execution_policy.h>
 #endif
 

@@ -4,7 +4,7 @@ using backend = mgpu_test::cuda_backend;
 
 #include "cases/bad_input_segmented_reduce_cases.h"
 
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 
 #include <algorithm>
 

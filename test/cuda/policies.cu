@@ -3,7 +3,7 @@
 #include "common/cuda_policies.h"
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/nvtx.h>
 #include <mgpu/detail/policy.h>
 #include <mgpu/merge.h>

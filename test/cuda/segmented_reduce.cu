@@ -9,7 +9,7 @@ using backend = mgpu_test::cuda_backend;
 // their own policies.
 #ifndef MGPU_TEST_PARTITION_EVERY_LAUNCH
 
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 
 #include <thrust/device_vector.h>
 #include <thrust/fill.h>

@@ -3,7 +3,7 @@
 // PTX-only build JIT-compiled for a newer GPU.
 #include "common/test_support.h"
 
-#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 
 #include <thrust/device_vector.h>

@@ -5,7 +5,7 @@
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/block/bulk_tile.h>
-#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/iterator.h>
 
 #include <cub/block/block_store.cuh>

@@ -17,10 +17,10 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/bulk_insert_tile.h>
-#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
-#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
+#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
 #include <mgpu/detail/cuda/partition/bulk_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>

@@ -5,9 +5,9 @@
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/block/vector_store.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
-#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
+#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
 #include <mgpu/detail/iterator.h>
 
 #include <cub/util_ptx.cuh>

@@ -4,8 +4,8 @@
 // synchronizes except the read-back.
 #pragma once
 
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 
 #include <cub/device/device_scan.cuh>
 

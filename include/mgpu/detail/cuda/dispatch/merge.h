@@ -3,9 +3,9 @@
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
-#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
+#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
 #include <mgpu/detail/cuda/partition/merge_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>

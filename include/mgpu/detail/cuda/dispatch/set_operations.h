@@ -9,9 +9,9 @@
 
 #include <mgpu/detail/cuda/agent/set_tile.h>
 #include <mgpu/detail/cuda/block/tile_load.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
-#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
+#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
 #include <mgpu/detail/cuda/partition/set_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>

@@ -11,10 +11,10 @@
 
 #include <mgpu/detail/cuda/agent/load_balance_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
-#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
-#include <mgpu/detail/cuda/dispatch/temporary_buffer.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
+#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
 #include <mgpu/detail/cuda/partition/load_balance_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>

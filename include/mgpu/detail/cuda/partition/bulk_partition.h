@@ -16,9 +16,9 @@
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/block/bulk_tile.h>
-#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 
 #include <cuda_runtime.h>
 

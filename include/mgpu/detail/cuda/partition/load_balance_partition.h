@@ -23,9 +23,9 @@
 #include <mgpu/detail/cuda/block/offset_clamp.h>
 #include <mgpu/detail/cuda/block/sample_position.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
-#include <mgpu/detail/cuda/dispatch/dependent_launch.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 

@@ -1,8 +1,8 @@
 // Phase one of the two-phase merge: where each tile's Merge Path starts.
 #pragma once
 
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/search.h>
 
 #include <cuda_runtime_api.h>

@@ -5,8 +5,8 @@
 #include <mgpu/detail/cuda/block/sample_position.h>
 #include <mgpu/detail/cuda/block/tile_lookback.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
-#include <mgpu/detail/cuda/dispatch/launch.h>
+#include <mgpu/detail/cuda/runtime/error.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 

@@ -5,7 +5,7 @@
 // each architecture's code holds only its own tile shapes.
 #pragma once
 
-#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/runtime/error.h>
 
 #include <cuda_runtime_api.h>
 

@@ -2,7 +2,7 @@
 // count and end-of-call synchronization.
 #pragma once
 
-#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/runtime/error.h>
 
 #include <cuda_runtime_api.h>
 #include <thrust/system/cuda/detail/util.h>

@@ -7,7 +7,7 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/dispatch/error.h>
+#include <mgpu/detail/cuda/runtime/error.h>
 
 #include <cuda_runtime.h>
 
