@@ -10,13 +10,14 @@
 
 #include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
 #include <mgpu/detail/cuda/agent/segmented_reduce_tile.h>
+#include <mgpu/detail/cuda/block/tile_lookback.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/dispatch/transform_lbs.h>
+#include <mgpu/detail/cuda/partition/load_balance_partition.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
-#include <mgpu/detail/cuda/dispatch/transform_lbs.h>
-#include <mgpu/detail/cuda/partition/load_balance_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 
@@ -28,65 +29,6 @@
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
-
-// Tile shapes. A tile keeps its values and starts in shared memory, at most
-// max(sizeof(T), 4) bytes per step, plus one carry per thread; the values'
-// share is held near 24 KiB so that several tiles stay resident per SM
-// (their bulk copies in flight together), with an odd item count so the
-// threads' blocked reads of 4-byte values are free of bank conflicts.
-template <int Threads, int ValueBytes, int Cap>
-constexpr int segmented_reduce_items_per_thread()
-{
-  const int bytes = ValueBytes > 4 ? ValueBytes : 4;
-  int items       = Cap;
-  while (items > 1 && Threads * items * bytes > 24 * 1024)
-    items -= 2;
-  return items;
-}
-
-// Wide values keep their per-thread carries within static shared memory.
-constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
-{
-  return value_bytes <= 32 ? sm90_threads : value_bytes <= 128 ? 128 : 64;
-}
-
-// ResidentThreads: the threads per SM the kernel's register cap plans for.
-// PollNs: the look-back's sleep between polls (in grids of 500 tiles or
-// more, tile_lookback.h); a tile looks back only once its own results are
-// written, so it does not sleep before its first poll.
-// OwnRangeWaves, HeadWaves, OverlapPartition: as for the load-balancing
-// policies (tuning/policies.h), whose macros they follow.
-template <class Shape, int ResidentThreads, int OwnRangeWaves, int HeadWaves, bool OverlapPartition,
-          unsigned PollNs>
-struct segmented_reduce_policy
-{
-  using shape                             = Shape;
-  using pace                              = lookback_pace<0, PollNs>;
-  static constexpr int resident_threads   = ResidentThreads;
-  static constexpr int own_range_waves    = OwnRangeWaves;
-  static constexpr int head_waves         = HeadWaves;
-  static constexpr bool overlap_partition = OverlapPartition;
-};
-
-// Not yet measured: 256 x 23 steps for values of up to 4 bytes (the
-// load-balancing search's tile, whose staging costs about the same per
-// step), planned for 2048 resident threads: ptxas fits the int32 tile in 32
-// registers without spilling, and shared memory holds 8 such tiles per SM.
-template <int ValueBytes>
-struct segmented_reduce_hub
-{
-  template <tuning_tier Tier>
-  using policy = std::conditional_t<
-    Tier == tuning_tier::sm90,
-    segmented_reduce_policy<
-      tile_shape<segmented_reduce_threads(ValueBytes, 256),
-                 segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 256), ValueBytes, 23>()>,
-      2048, lbs_own_range_waves_sm90, lbs_head_waves_sm90, true, 200>,
-    segmented_reduce_policy<
-      tile_shape<segmented_reduce_threads(ValueBytes, 128),
-                 segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 128), ValueBytes, 11>()>,
-      1024, 0, 0, false, 200>>;
-};
 
 template <class Tuning, class T>
 using segmented_reduce_storage_for = segmented_reduce_tile_storage<typename Tuning::shape, T>;
@@ -159,8 +101,9 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
   const lbs_tile_range<Size> range =
     segmented_reduce_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, tile);
   __syncthreads(); // the heads are clear before any start marks one
-  segmented_reduce_tile<Shape, typename Tuning::pace>(shared, values, offsets, range, tile,
-                                                      blockIdx.x + 1 == gridDim.x, result, init, op, carries);
+  using pace = lookback_pace<0, Tuning::lookback_poll_sleep>;
+  segmented_reduce_tile<Shape, pace>(shared, values, offsets, range, tile, blockIdx.x + 1 == gridDim.x, result, init,
+                                     op, carries);
 }
 
 // The look-back state and the partition's splits in one allocation from the
@@ -188,12 +131,12 @@ struct segmented_reduce_scratch_layout
 // head_waves waves finding their own ranges meanwhile (dependent_launch.h).
 // A launch of one tile needs no look-back and takes no scratch; any other
 // clears the look-back statuses first.
-template <class Size, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
-void segmented_reduce(Policy& policy, ValueIt values, OffsetIt offsets, Size segment_count, Size total,
-                      OutputIt result, const T& init, const Op& op, const char* algorithm)
+// `Hub`: the tuning; sweeps pass their own (fixed_hub).
+template <class Size, class Hub, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
+void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets, Size segment_count, Size total,
+                               OutputIt result, const T& init, const Op& op, const char* algorithm)
 {
   static_assert(std::is_default_constructible_v<T>, "the CUDA backend needs a default-constructible T");
-  using Hub             = segmented_reduce_hub<int(sizeof(T))>;
   constexpr auto kernel = segmented_reduce_tile_kernel<Hub, Size, ValueIt, OffsetIt, OutputIt, T, Op>;
   const int arch        = kernel_arch<kernel>(algorithm);
   with_policy<Hub>(arch, [&](auto tuning) {
@@ -240,6 +183,14 @@ void segmented_reduce(Policy& policy, ValueIt values, OffsetIt offsets, Size seg
     }
     finish(policy, algorithm);
   });
+}
+
+template <class Size, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
+void segmented_reduce(Policy& policy, ValueIt values, OffsetIt offsets, Size segment_count, Size total,
+                      OutputIt result, const T& init, const Op& op, const char* algorithm)
+{
+  segmented_reduce_with_hub<Size, segmented_reduce_hub<int(sizeof(T))>>(policy, values, offsets, segment_count, total,
+                                                                        result, init, op, algorithm);
 }
 
 } // namespace mgpu::detail::cuda

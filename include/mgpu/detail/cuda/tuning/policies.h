@@ -282,4 +282,62 @@ struct bulk_insert_hub
                                     bulk_insert_tuning_fallback<BytesPerItem>>;
 };
 
+// Segmented reduce. Tile shapes. A tile keeps its values and starts in shared memory, at most
+// max(sizeof(T), 4) bytes per step, plus one carry per thread; the values'
+// share is held near 24 KiB so that several tiles stay resident per SM
+// (their bulk copies in flight together), with an odd item count so the
+// threads' blocked reads of 4-byte values are free of bank conflicts.
+template <int Threads, int ValueBytes, int Cap>
+constexpr int segmented_reduce_items_per_thread()
+{
+  const int bytes = ValueBytes > 4 ? ValueBytes : 4;
+  int items       = Cap;
+  while (items > 1 && Threads * items * bytes > 24 * 1024)
+    items -= 2;
+  return items;
+}
+
+// Wide values keep their per-thread carries within static shared memory.
+constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
+{
+  return value_bytes <= 32 ? sm90_threads : value_bytes <= 128 ? 128 : 64;
+}
+
+// ResidentThreads: the threads per SM the kernel's register cap plans for.
+// PollNs: the look-back's sleep between polls (in grids of 500 tiles or
+// more, tile_lookback.h); a tile looks back only once its own results are
+// written, so it does not sleep before its first poll.
+// OwnRangeWaves, HeadWaves, OverlapPartition: as for the load-balancing
+// policies, whose values they take.
+template <class Shape, int ResidentThreads, int OwnRangeWaves, int HeadWaves, bool OverlapPartition,
+          unsigned PollNs>
+struct segmented_reduce_policy
+{
+  using shape                                   = Shape;
+  static constexpr unsigned lookback_poll_sleep = PollNs;
+  static constexpr int resident_threads         = ResidentThreads;
+  static constexpr int own_range_waves          = OwnRangeWaves;
+  static constexpr int head_waves               = HeadWaves;
+  static constexpr bool overlap_partition       = OverlapPartition;
+};
+
+// 256 x 23 steps for values of up to 4 bytes, planned for 2048 resident
+// threads (8 tiles per SM): the best at mean segment sizes 1 and 16 and
+// within 5% of the best at 1000 (docs/tuning.md).
+template <int ValueBytes>
+struct segmented_reduce_hub
+{
+  template <tuning_tier Tier>
+  using policy = std::conditional_t<
+    Tier == tuning_tier::sm90,
+    segmented_reduce_policy<
+      tile_shape<segmented_reduce_threads(ValueBytes, 256),
+                 segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 256), ValueBytes, 23>()>,
+      2048, lbs_own_range_waves_sm90, lbs_head_waves_sm90, true, 200>,
+    segmented_reduce_policy<
+      tile_shape<segmented_reduce_threads(ValueBytes, 128),
+                 segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 128), ValueBytes, 11>()>,
+      1024, 0, 0, false, 200>>;
+};
+
 } // namespace mgpu::detail::cuda
