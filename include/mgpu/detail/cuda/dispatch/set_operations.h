@@ -41,8 +41,8 @@ template <class Hub, set_op Op, key_multiplicity Multiplicity, class Size, class
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
   set_tile_kernel(
   KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  const set_split<Size>* splits, Size own_split_tiles, set_tile_state<Size> tile_state, CountOut output_count,
-  Size capacity, KeyOut keys_out, ValOut vals_out, Compare comp, int prefetch_distance)
+  const set_split<Size>* splits, set_tile_state<Size> tile_state, CountOut output_count, Size capacity,
+  KeyOut keys_out, ValOut vals_out, Compare comp, int prefetch_distance)
 {
   using Tuning      = compiled_policy_t<Hub>;
   using Shape       = typename Tuning::shape;
@@ -65,7 +65,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const Size total    = a_count + b_count;
   auto diag_end_of    = [&](int t) { return total - Size(t) * Size(NV) > Size(NV) ? Size(t + 1) * Size(NV) : total; };
   set_split<Size> first, last;
-  if (Size(tile) < own_split_tiles) // uniform over the CTA: two warps find the tile's cuts
+  if (splits == nullptr) // no partition: two warps find the tile's cuts
   {
     static_assert(NT >= 64, "two warps find the tile's cuts");
     set_split<Size> cuts[2];
@@ -265,8 +265,8 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
                         : Op == set_op::difference   ? a_count
                                                      : total;
     kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits),
-      partitioned ? Size(0) : num_tiles, tile_state, count_out, capacity, keys_out, vals_out, comp, prefetch_distance);
+      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
+      count_out, capacity, keys_out, vals_out, comp, prefetch_distance);
     check_launch(algorithm, "set operation tile kernel");
 
     if constexpr (reads_back)
