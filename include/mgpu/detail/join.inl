@@ -39,7 +39,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
+#include <type_traits>
 
 namespace mgpu::detail {
 
@@ -83,6 +85,36 @@ void inclusive_sum_in_place(Policy& policy, T* data, Index count, [[maybe_unused
 #endif
     for (Index i = 1; i < count; ++i)
       data[i] += data[i - 1];
+  (void) policy;
+}
+
+template <class Wide, class T, class Policy, class Index>
+std::size_t widened_sum_scratch_bytes(Policy&, [[maybe_unused]] Index count, [[maybe_unused]] const char* algorithm)
+{
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    return count > 0 ? cuda::widened_sum_scratch_bytes<Wide, T>(count, algorithm) : 0;
+#endif
+  return 0;
+}
+
+// out[i] = in[0] + ... + in[i], summed as Wides.
+template <class Policy, class T, class Wide, class Index>
+void inclusive_sum_widened(Policy& policy, const T* in, Wide* out, Index count, [[maybe_unused]] void* scratch,
+                           [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
+{
+  if (!(count > 0))
+    return;
+#if MGPU_HAS_CUDA_BACKEND
+  if constexpr (is_cuda_policy_v<Policy>)
+    cuda::inclusive_sum_widened(policy, in, out, count, scratch, scratch_bytes, algorithm);
+  else
+#endif
+  {
+    Wide sum = 0;
+    for (Index i = 0; i < count; ++i)
+      out[i] = sum += static_cast<Wide>(in[i]);
+  }
   (void) policy;
 }
 
@@ -203,13 +235,13 @@ public:
       return write_one_sided(a_out, b_out);
     join_scratch<Policy> scratch(policy_);
     const auto lower_at     = scratch.template reserve<Index>(a_count_);
-    const auto rows_at      = scratch.template reserve<join_row_count>(a_count_ + 1);
+    const auto rows_at      = scratch.template reserve<Index>(a_count_ + 1);
     const auto unmatched_at = scratch.template reserve<Index>(keep_b_ ? b_count_ + 1 : 0);
     const auto a_lower_at   = scratch.template reserve<Index>(keep_b_ ? b_count_ : 0);
     const auto segments_at  = scratch.template reserve<join_segment<Index>>(keep_b_ ? a_count_ : 0);
     const auto splits_at    = scratch.template reserve<Index>(split_count());
     const auto totals_at    = scratch.template reserve<join_totals>(1);
-    const std::size_t rows_scan_bytes = inclusive_sum_scratch_bytes<join_row_count>(policy_, a_count_, algorithm_);
+    const std::size_t rows_scan_bytes = inclusive_sum_scratch_bytes<Index>(policy_, a_count_, algorithm_);
     const std::size_t unmatched_scan_bytes =
       keep_b_ ? inclusive_sum_scratch_bytes<Index>(policy_, b_count_, algorithm_) : 0;
     const std::size_t scan_bytes = rows_scan_bytes > unmatched_scan_bytes ? rows_scan_bytes : unmatched_scan_bytes;
@@ -217,7 +249,7 @@ public:
     scratch.allocate();
 
     Index* const lower                   = scratch.template at<Index>(lower_at);
-    join_row_count* const rows           = scratch.template at<join_row_count>(rows_at);
+    Index* const rows                    = scratch.template at<Index>(rows_at);
     Index* const unmatched               = keep_b_ ? scratch.template at<Index>(unmatched_at) : nullptr;
     Index* const a_lower                 = keep_b_ ? scratch.template at<Index>(a_lower_at) : nullptr;
     join_segment<Index>* const segments  = keep_b_ ? scratch.template at<join_segment<Index>>(segments_at) : nullptr;
@@ -237,25 +269,35 @@ public:
       b_, b_count_, a_, a_count_,
       a_row_count_sink<Index>{lower, &totals->a_rows, rows, b_count_, keep_a_, true, unmatched, segments}, totals,
       splits);
-    inclusive_sum_in_place(policy_, rows + 1, a_count_, temp, scan_bytes, algorithm_);
     const join_totals found = read_back(policy_, totals, algorithm_);
     if (found.unsorted)
       return 0;
     const std::int64_t total = found.a_rows + found.b_rows;
 
-    if (keep_b_ && found.b_rows > 0)
-      for_each_index(policy_, b_count_,
-                     unmatched_b_rows<Index, OutA, OutB>{unmatched, a_lower, rows, a_count_, total, a_out, b_out},
-                     algorithm_);
-    if (found.a_rows > 0)
+    // The rows' scan in Indexes where the expansion's items (the rows and
+    // their generators) fit one, else in join_row_counts beside them.
+    const bool narrow = sizeof(Index) >= sizeof(join_row_count) ||
+                        found.a_rows <= std::int64_t(std::numeric_limits<Index>::max()) - std::int64_t(a_count_) -
+                                          std::int64_t(lbs_index_headroom);
+    if (narrow)
     {
-      if (keep_b_)
-        expand(rows, found.a_rows, join_rows_op<const join_segment<Index>*, OutA, OutB>{{}, segments, a_out, b_out});
-      else
-        expand(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{}, lower, a_out, b_out});
+      inclusive_sum_in_place(policy_, rows + 1, a_count_, temp, scan_bytes, algorithm_);
+      write_expanded_rows(rows, found, total, lower, unmatched, a_lower, segments, a_out, b_out);
     }
-    else
-      finish_join(policy_, algorithm_);
+    else if constexpr (sizeof(Index) < sizeof(join_row_count))
+    {
+      join_scratch<Policy> wide(policy_);
+      const auto wide_rows_at = wide.template reserve<join_row_count>(a_count_ + 1);
+      const std::size_t wide_scan_bytes =
+        widened_sum_scratch_bytes<join_row_count, Index>(policy_, a_count_, algorithm_);
+      const auto wide_temp_at = wide.template reserve<char>(static_cast<std::int64_t>(wide_scan_bytes));
+      wide.allocate();
+      join_row_count* const wide_rows = wide.template at<join_row_count>(wide_rows_at);
+      clear_bytes(policy_, wide_rows, sizeof(join_row_count), algorithm_);
+      inclusive_sum_widened(policy_, static_cast<const Index*>(rows + 1), wide_rows + 1, a_count_,
+                            wide.template at<char>(wide_temp_at), wide_scan_bytes, algorithm_);
+      write_expanded_rows(wide_rows, found, total, lower, unmatched, a_lower, segments, a_out, b_out);
+    }
     return total;
   }
 
@@ -312,22 +354,38 @@ private:
     return {a_, b_, a_count_, comp_, total, unmatched, a_lower};
   }
 
-  // The load-balanced expansion of A's generators (whose scanned row counts
-  // are `rows`), with the narrowest index type that holds its items.
-  template <class Op>
-  void expand(const join_row_count* rows, std::int64_t a_rows, const Op& op)
+  // The rows, given the scanned row counts of A's generators: B's unmatched
+  // rows into their gaps, then the expansion of A's generators.
+  template <class Row, class OutA, class OutB>
+  void write_expanded_rows(const Row* rows, const join_totals& found, std::int64_t total, const Index* lower,
+                           const Index* unmatched, const Index* a_lower, const join_segment<Index>* segments,
+                           OutA a_out, OutB b_out)
   {
-    auto run = [&](auto size) {
-      using Size = decltype(size);
-      transform_lbs_with_offsets<Size>(policy_, rows, static_cast<Size>(a_count_), static_cast<Size>(a_rows), op,
-                                       algorithm_);
-    };
-    if constexpr (sizeof(Index) > sizeof(std::int32_t))
-      run(std::int64_t{});
+    if (keep_b_ && found.b_rows > 0)
+      for_each_index(policy_, b_count_,
+                     unmatched_b_rows<Index, Row, OutA, OutB>{unmatched, a_lower, rows, a_count_, total, a_out, b_out},
+                     algorithm_);
+    if (found.a_rows > 0)
+    {
+      // Row is Index, or join_row_count when the expansion's items need it.
+      using expansion_size = std::conditional_t<std::is_same_v<Row, Index>, Index, join_row_count>;
+      if (keep_b_)
+        expand<expansion_size>(rows, found.a_rows,
+                        join_rows_op<const join_segment<Index>*, OutA, OutB>{{}, segments, a_out, b_out});
+      else
+        expand<expansion_size>(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{}, lower, a_out, b_out});
+    }
     else
-      with_offset_type(static_cast<std::uint64_t>(a_rows) + static_cast<std::uint64_t>(a_count_) +
-                         static_cast<std::uint64_t>(lbs_index_headroom),
-                       run);
+      finish_join(policy_, algorithm_);
+  }
+
+  // The load-balanced expansion of A's generators (whose scanned row counts
+  // are `rows`), with `Size` indices.
+  template <class Size, class Row, class Op>
+  void expand(const Row* rows, std::int64_t a_rows, const Op& op)
+  {
+    transform_lbs_with_offsets<Size>(policy_, rows, static_cast<Size>(a_count_), static_cast<Size>(a_rows), op,
+                                     algorithm_);
   }
 
   std::int64_t one_sided_count() const

@@ -76,7 +76,8 @@ MGPU_HD inline void add_rows(join_row_count* total, join_row_count rows)
 // Tallying sink of the upper-bound search of A's keys in B: the rows each
 // row of A generates, summed into *total, and for the rows themselves (not
 // just their count) also stored as rows[j + 1] (rows[0] = 0, so an
-// inclusive scan of rows[1..] gives the exclusive scan in rows[0..n)).
+// inclusive scan of rows[1..] gives the exclusive scan in rows[0..n)); a
+// row's count fits an Index, their scan only when the total does.
 // `keep_a`: unmatched rows of A give one row (left and full outer joins).
 // With `record_b_first`, `lower[j]` becomes the generator's first B row or
 // -1 and, where B's unmatched rows are interleaved (`segments` not null),
@@ -87,7 +88,7 @@ struct a_row_count_sink
 {
   Index* lower;
   join_row_count* total;
-  join_row_count* rows; // null: only the total
+  Index* rows; // null: only the total
   Index b_count;
   bool keep_a;
   bool record_b_first;
@@ -102,7 +103,7 @@ struct a_row_count_sink
     const join_row_count count = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
     if (rows == nullptr)
       return count;
-    rows[needle + 1] = count;
+    rows[needle + 1] = static_cast<Index>(count);
     if (needle == 0)
       rows[0] = 0;
     const Index b_first = matches == 0 ? Index(-1) : first;
@@ -227,14 +228,15 @@ struct join_rows_op : lbs_op_flags
 
 // B's unmatched rows, one call per row j of B: (-1, j) after the rows of
 // the A generators before its key (a_rows[a_lower[j]], a_rows the scanned
-// row counts) and the unmatched B rows before it (unmatched[j], scanned).
-// Rows at or past `row_count` (only on unsorted input) are not written.
-template <class Index, class OutA, class OutB>
+// row counts, Index or join_row_count) and the unmatched B rows before it
+// (unmatched[j], scanned). Rows at or past `row_count` (only on unsorted
+// input) are not written.
+template <class Index, class Row, class OutA, class OutB>
 struct unmatched_b_rows
 {
   const Index* unmatched;
   const Index* a_lower;
-  const join_row_count* a_rows;
+  const Row* a_rows;
   Index a_count;
   join_row_count row_count;
   OutA a_out;
@@ -246,7 +248,7 @@ struct unmatched_b_rows
     if (unmatched[j + 1] == unmatched[j])
       return; // matched
     const Index before       = clamp_index(a_lower[j], Index(0), a_count);
-    const join_row_count row = a_rows[before] + join_row_count(unmatched[j]);
+    const join_row_count row = join_row_count(a_rows[before]) + join_row_count(unmatched[j]);
     if (row < 0 || row >= row_count)
       return;
     a_out[row] = Index(-1);

@@ -8,12 +8,30 @@
 #include <mgpu/detail/cuda/runtime/launch.h>
 
 #include <cub/device/device_scan.cuh>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
 
 namespace mgpu::detail::cuda {
+
+template <class Wide>
+struct widen
+{
+  template <class T>
+  __host__ __device__ Wide operator()(T value) const
+  {
+    return static_cast<Wide>(value);
+  }
+};
+
+// `values` read as Wides.
+template <class Wide, class T>
+auto widened(const T* values)
+{
+  return thrust::make_transform_iterator(values, widen<Wide>{});
+}
 
 template <class Index, class F>
 __global__ void for_each_index_kernel(Index count, F f)
@@ -52,6 +70,26 @@ void inclusive_sum_in_place(Policy& policy, T* data, Index count, void* scratch,
 {
   check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, data, count, stream_of(policy)), algorithm,
         "scan the row counts");
+}
+
+// Scratch bytes of a sum of `count` Ts into wider Wides (join_row_count).
+template <class Wide, class T, class Index>
+std::size_t widened_sum_scratch_bytes(Index count, const char* algorithm)
+{
+  std::size_t bytes = 0;
+  check(cub::DeviceScan::InclusiveSum(nullptr, bytes, widened<Wide>(static_cast<const T*>(nullptr)),
+                                      static_cast<Wide*>(nullptr), count),
+        algorithm, "size the scan's scratch");
+  return bytes;
+}
+
+// out[i] = in[0] + ... + in[i], summed as Wides.
+template <class Policy, class Wide, class T, class Index>
+void inclusive_sum_widened(Policy& policy, const T* in, Wide* out, Index count, void* scratch,
+                           std::size_t scratch_bytes, const char* algorithm)
+{
+  check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, widened<Wide>(in), out, count, stream_of(policy)),
+        algorithm, "scan the row counts");
 }
 
 template <class Policy>
