@@ -24,8 +24,6 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/load_balance_ops.h>
 
-#include <nv/target>
-
 #include <cstdint>
 #include <type_traits>
 
@@ -68,9 +66,11 @@ struct store_position_sink
 // its sum.
 MGPU_HD inline void add_rows(join_row_count* total, join_row_count rows)
 {
-  NV_IF_TARGET(NV_IS_DEVICE,
-               (atomicAdd(reinterpret_cast<unsigned long long*>(total), static_cast<unsigned long long>(rows));),
-               (*total += rows;));
+#ifdef __CUDA_ARCH__
+  atomicAdd(reinterpret_cast<unsigned long long*>(total), static_cast<unsigned long long>(rows));
+#else
+  *total += rows;
+#endif
 }
 
 // Tallying sink of the upper-bound search of A's keys in B: the rows each
