@@ -7,11 +7,12 @@
 //   2. right/full: B's unmatched rows, scanned;      (sorted search of B in A)
 //      a_lower[j] = A's rows before B's key j
 //   3. rows[i + 1] = rows A's row i generates        (sorted search: upper bounds)
-//   4. rows scanned, totals read back (the one synchronization)
+//   4. totals read back (the one synchronization; the searches tally them),
+//      rows scanned (in 32 bits where the total allows)
 //   5. B's unmatched rows written; A's generators expanded by the
 //      load-balancing engine, one work item per row, so a key of a million
 //      matches is spread over the device like a million keys of one.
-// join_size runs 1-3, summing the counts as the searches find them. Every search answer and
+// join_size runs 1-3, only tallying the counts. Every search answer and
 // count is clamped before it indexes anything; on unsorted data a search
 // tile whose pieces do not fit together (the only way the same data could
 // give a join and its size different answers) flags it, and both then
@@ -62,58 +63,33 @@ void for_each_index(Policy& policy, Index count, const F& f, [[maybe_unused]] co
   (void) policy;
 }
 
-template <class T, class Policy, class Index>
+// Scratch bytes of inclusive_sum over `count` Ts summed as Sums.
+template <class Sum, class T, class Policy, class Index>
 std::size_t inclusive_sum_scratch_bytes(Policy&, [[maybe_unused]] Index count, [[maybe_unused]] const char* algorithm)
 {
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
-    return count > 0 ? cuda::inclusive_sum_scratch_bytes<T>(count, algorithm) : 0;
+    return count > 0 ? cuda::inclusive_sum_scratch_bytes<Sum, T>(count, algorithm) : 0;
 #endif
   return 0;
 }
 
-template <class Policy, class T, class Index>
-void inclusive_sum_in_place(Policy& policy, T* data, Index count, [[maybe_unused]] void* scratch,
-                            [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
+// out[i] = in[0] + ... + in[i], summed as Sums; `out` may be `in`.
+template <class Policy, class T, class Sum, class Index>
+void inclusive_sum(Policy& policy, T* in, Sum* out, Index count, [[maybe_unused]] void* scratch,
+                   [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
 {
   if (!(count > 0))
     return;
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
-    cuda::inclusive_sum_in_place(policy, data, count, scratch, scratch_bytes, algorithm);
-  else
-#endif
-    for (Index i = 1; i < count; ++i)
-      data[i] += data[i - 1];
-  (void) policy;
-}
-
-template <class Wide, class T, class Policy, class Index>
-std::size_t widened_sum_scratch_bytes(Policy&, [[maybe_unused]] Index count, [[maybe_unused]] const char* algorithm)
-{
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (is_cuda_policy_v<Policy>)
-    return count > 0 ? cuda::widened_sum_scratch_bytes<Wide, T>(count, algorithm) : 0;
-#endif
-  return 0;
-}
-
-// out[i] = in[0] + ... + in[i], summed as Wides.
-template <class Policy, class T, class Wide, class Index>
-void inclusive_sum_widened(Policy& policy, const T* in, Wide* out, Index count, [[maybe_unused]] void* scratch,
-                           [[maybe_unused]] std::size_t scratch_bytes, [[maybe_unused]] const char* algorithm)
-{
-  if (!(count > 0))
-    return;
-#if MGPU_HAS_CUDA_BACKEND
-  if constexpr (is_cuda_policy_v<Policy>)
-    cuda::inclusive_sum_widened(policy, in, out, count, scratch, scratch_bytes, algorithm);
+    cuda::inclusive_sum(policy, in, out, count, scratch, scratch_bytes, algorithm);
   else
 #endif
   {
-    Wide sum = 0;
+    Sum sum = 0;
     for (Index i = 0; i < count; ++i)
-      out[i] = sum += static_cast<Wide>(in[i]);
+      out[i] = sum += static_cast<Sum>(in[i]);
   }
   (void) policy;
 }
@@ -241,9 +217,9 @@ public:
     const auto segments_at  = scratch.template reserve<join_segment<Index>>(keep_b_ ? a_count_ : 0);
     const auto splits_at    = scratch.template reserve<Index>(split_count());
     const auto totals_at    = scratch.template reserve<join_totals>(1);
-    const std::size_t rows_scan_bytes = inclusive_sum_scratch_bytes<Index>(policy_, a_count_, algorithm_);
+    const std::size_t rows_scan_bytes = inclusive_sum_scratch_bytes<Index, Index>(policy_, a_count_, algorithm_);
     const std::size_t unmatched_scan_bytes =
-      keep_b_ ? inclusive_sum_scratch_bytes<Index>(policy_, b_count_, algorithm_) : 0;
+      keep_b_ ? inclusive_sum_scratch_bytes<Index, Index>(policy_, b_count_, algorithm_) : 0;
     const std::size_t scan_bytes = rows_scan_bytes > unmatched_scan_bytes ? rows_scan_bytes : unmatched_scan_bytes;
     const auto temp_at           = scratch.template reserve<char>(static_cast<std::int64_t>(scan_bytes));
     scratch.allocate();
@@ -263,7 +239,7 @@ public:
     {
       search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, unmatched, a_lower), totals,
                                   splits);
-      inclusive_sum_in_place(policy_, unmatched + 1, b_count_, temp, scan_bytes, algorithm_);
+      inclusive_sum(policy_, unmatched + 1, unmatched + 1, b_count_, temp, scan_bytes, algorithm_);
     }
     search<search_bound::upper>(
       b_, b_count_, a_, a_count_,
@@ -281,7 +257,7 @@ public:
                                           std::int64_t(lbs_index_headroom);
     if (narrow)
     {
-      inclusive_sum_in_place(policy_, rows + 1, a_count_, temp, scan_bytes, algorithm_);
+      inclusive_sum(policy_, rows + 1, rows + 1, a_count_, temp, scan_bytes, algorithm_);
       write_expanded_rows(rows, found, total, lower, unmatched, a_lower, segments, a_out, b_out);
     }
     else if constexpr (sizeof(Index) < sizeof(join_row_count))
@@ -289,13 +265,13 @@ public:
       join_scratch<Policy> wide(policy_);
       const auto wide_rows_at = wide.template reserve<join_row_count>(a_count_ + 1);
       const std::size_t wide_scan_bytes =
-        widened_sum_scratch_bytes<join_row_count, Index>(policy_, a_count_, algorithm_);
+        inclusive_sum_scratch_bytes<join_row_count, const Index>(policy_, a_count_, algorithm_);
       const auto wide_temp_at = wide.template reserve<char>(static_cast<std::int64_t>(wide_scan_bytes));
       wide.allocate();
       join_row_count* const wide_rows = wide.template at<join_row_count>(wide_rows_at);
       clear_bytes(policy_, wide_rows, sizeof(join_row_count), algorithm_);
-      inclusive_sum_widened(policy_, static_cast<const Index*>(rows + 1), wide_rows + 1, a_count_,
-                            wide.template at<char>(wide_temp_at), wide_scan_bytes, algorithm_);
+      inclusive_sum(policy_, static_cast<const Index*>(rows + 1), wide_rows + 1, a_count_,
+                    wide.template at<char>(wide_temp_at), wide_scan_bytes, algorithm_);
       write_expanded_rows(wide_rows, found, total, lower, unmatched, a_lower, segments, a_out, b_out);
     }
     return total;

@@ -13,24 +13,28 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <type_traits>
 
 namespace mgpu::detail::cuda {
 
-template <class Wide>
-struct widen
+template <class Sum>
+struct convert_to_sum
 {
   template <class T>
-  __host__ __device__ Wide operator()(T value) const
+  __host__ __device__ Sum operator()(T value) const
   {
-    return static_cast<Wide>(value);
+    return static_cast<Sum>(value);
   }
 };
 
-// `values` read as Wides.
-template <class Wide, class T>
-auto widened(const T* values)
+// `values` read as Sums: the pointer itself when they are.
+template <class Sum, class T>
+auto summed_as(T* values)
 {
-  return thrust::make_transform_iterator(values, widen<Wide>{});
+  if constexpr (std::is_same_v<std::remove_const_t<T>, Sum>)
+    return values;
+  else
+    return thrust::make_transform_iterator(values, convert_to_sum<Sum>{});
 }
 
 template <class Index, class F>
@@ -54,41 +58,23 @@ void for_each_index(Policy& policy, Index count, const F& f, const char* algorit
   check_launch(algorithm, "join row kernel");
 }
 
-// Scratch bytes of an in-place inclusive sum of `count` Ts.
-template <class T, class Index>
+// Scratch bytes of inclusive_sum over `count` Ts summed as Sums.
+template <class Sum, class T, class Index>
 std::size_t inclusive_sum_scratch_bytes(Index count, const char* algorithm)
 {
   std::size_t bytes = 0;
-  check(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<T*>(nullptr), count), algorithm,
-        "size the scan's scratch");
-  return bytes;
-}
-
-template <class Policy, class T, class Index>
-void inclusive_sum_in_place(Policy& policy, T* data, Index count, void* scratch, std::size_t scratch_bytes,
-                            const char* algorithm)
-{
-  check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, data, count, stream_of(policy)), algorithm,
-        "scan the row counts");
-}
-
-// Scratch bytes of a sum of `count` Ts into wider Wides (join_row_count).
-template <class Wide, class T, class Index>
-std::size_t widened_sum_scratch_bytes(Index count, const char* algorithm)
-{
-  std::size_t bytes = 0;
-  check(cub::DeviceScan::InclusiveSum(nullptr, bytes, widened<Wide>(static_cast<const T*>(nullptr)),
-                                      static_cast<Wide*>(nullptr), count),
+  check(cub::DeviceScan::InclusiveSum(nullptr, bytes, summed_as<Sum>(static_cast<T*>(nullptr)),
+                                      static_cast<Sum*>(nullptr), count),
         algorithm, "size the scan's scratch");
   return bytes;
 }
 
-// out[i] = in[0] + ... + in[i], summed as Wides.
-template <class Policy, class Wide, class T, class Index>
-void inclusive_sum_widened(Policy& policy, const T* in, Wide* out, Index count, void* scratch,
-                           std::size_t scratch_bytes, const char* algorithm)
+// out[i] = in[0] + ... + in[i], summed as Sums; `out` may be `in`.
+template <class Policy, class T, class Sum, class Index>
+void inclusive_sum(Policy& policy, T* in, Sum* out, Index count, void* scratch, std::size_t scratch_bytes,
+                   const char* algorithm)
 {
-  check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, widened<Wide>(in), out, count, stream_of(policy)),
+  check(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, summed_as<Sum>(in), out, count, stream_of(policy)),
         algorithm, "scan the row counts");
 }
 
