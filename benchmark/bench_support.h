@@ -64,6 +64,14 @@ struct hash_value
   }
 };
 
+// Segment sizes uniform in [0, 2 * mean], hashed from the segment's index.
+struct uniform_size
+{
+  hash_value hash;
+  int mean;
+  __host__ __device__ int operator()(std::int64_t s) const { return int(hash(std::uint64_t(s)) % std::uint64_t(2 * mean + 1)); }
+};
+
 template <class T>
 struct hashed_as
 {

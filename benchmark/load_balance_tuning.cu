@@ -34,13 +34,6 @@ using mgpu::detail::lbs_search_op;
 
 constexpr int total_items = 1 << 26;
 
-struct uniform_count
-{
-  bench::hash_value hash;
-  int mean;
-  __host__ __device__ int operator()(std::int64_t s) const { return int(hash(std::uint64_t(s)) % std::uint64_t(2 * mean + 1)); }
-};
-
 struct count_plus_gap
 {
   const int* offsets;
@@ -86,7 +79,7 @@ problem& inputs(int mean)
   problem& p = cache[mean];
   p.segments = total_items / mean;
   thrust::device_vector<int> counts(p.segments);
-  thrust::tabulate(counts.begin(), counts.end(), uniform_count{bench::hash_value{31, 1u << 30}, mean});
+  thrust::tabulate(counts.begin(), counts.end(), bench::uniform_size{bench::hash_value{31, 1u << 30}, mean});
   p.offsets.resize(p.segments);
   thrust::exclusive_scan(counts.begin(), counts.end(), p.offsets.begin());
   p.total  = int(p.offsets.back()) + int(counts.back());

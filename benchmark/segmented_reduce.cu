@@ -54,13 +54,6 @@ const distribution distributions[] = {{"mean1", 1}, {"mean16", 16}, {"mean1000",
 const std::int64_t value_counts[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26};
 constexpr std::int64_t target_values = std::int64_t(1) << 26;
 
-struct segment_size
-{
-  bench::hash_value hash; // range 2^30
-  int mean;
-  __host__ __device__ int operator()(std::int64_t s) const { return int(hash(std::uint64_t(s)) % std::uint64_t(2 * mean + 1)); }
-};
-
 template <class T>
 struct minus_one
 {
@@ -101,7 +94,7 @@ problem& inputs(std::int64_t nominal_total, const distribution& dist)
     p.segments = dist.mean > 0 ? std::max<std::int64_t>(1, nominal_total / dist.mean) : 1;
     thrust::device_vector<int> sizes(p.segments);
     if (dist.mean > 0)
-      thrust::tabulate(sizes.begin(), sizes.end(), segment_size{bench::hash_value{41, 1u << 30}, dist.mean});
+      thrust::tabulate(sizes.begin(), sizes.end(), bench::uniform_size{bench::hash_value{41, 1u << 30}, dist.mean});
     else
       sizes[0] = int(nominal_total);
     p.offsets.resize(p.segments + 1);

@@ -19,13 +19,6 @@ using namespace mgpu::detail::cuda;
 
 constexpr int value_count = 1 << 26;
 
-struct segment_size
-{
-  bench::hash_value hash;
-  int mean;
-  __host__ __device__ int operator()(std::int64_t s) const { return int(hash(std::uint64_t(s)) % std::uint64_t(2 * mean + 1)); }
-};
-
 struct problem
 {
   int segments = 0, total = 0;
@@ -39,7 +32,7 @@ problem& inputs(int mean)
     problem p;
     p.segments = value_count / mean;
     thrust::device_vector<int> sizes(p.segments);
-    thrust::tabulate(sizes.begin(), sizes.end(), segment_size{bench::hash_value{41, 1u << 30}, mean});
+    thrust::tabulate(sizes.begin(), sizes.end(), bench::uniform_size{bench::hash_value{41, 1u << 30}, mean});
     p.offsets.resize(p.segments);
     thrust::exclusive_scan(sizes.begin(), sizes.end(), p.offsets.begin());
     p.total  = int(p.offsets.back()) + int(sizes.back());
