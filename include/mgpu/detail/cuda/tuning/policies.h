@@ -322,8 +322,8 @@ struct segmented_reduce_policy
 };
 
 // 256 x 23 steps for values of up to 4 bytes, planned for 2048 resident
-// threads (8 tiles per SM): the best at mean segment sizes 1 and 16 and
-// within 5% of the best at 1000 (docs/tuning.md).
+// threads (8 tiles per SM): the swept shape that balances short and long
+// segments best (docs/tuning.md).
 template <int ValueBytes>
 struct segmented_reduce_hub
 {
