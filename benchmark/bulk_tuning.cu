@@ -128,9 +128,9 @@ void tile_only_case(benchmark::State& state)
     launch_bulk_partition<Tuning::partition_samples>(nullptr, insertion_keys<int, const int*>{positions, m, n}, tile,
                                                      tiles, splits, "tuning");
     bench::time_calls(state, [&] {
-      bulk_insert_kernel<fixed_hub<Tuning>><<<tiles, Tuning::shape::threads>>>(source, n, thrust::raw_pointer_cast(d.values.data()),
-                                                                    m, positions, (const int*)splits,
-                                                                    thrust::raw_pointer_cast(d.merged.data()));
+      bulk_insert_kernel<fixed_hub<Tuning>><<<tiles, Tuning::shape::threads>>>(
+        (const int*)splits, source, n, thrust::raw_pointer_cast(d.values.data()), m, positions,
+        thrust::raw_pointer_cast(d.merged.data()));
     });
     bench::verify(state, d.merged, d.merged_expected);
     bench::report_traffic(state, 4.0 * (2.0 * m + n + (n + m)), n + m);
@@ -141,8 +141,8 @@ void tile_only_case(benchmark::State& state)
     launch_bulk_partition<Tuning::partition_samples>(nullptr, removal_keys<int, const int*>{indices, m, n}, tile,
                                                      tiles, splits, "tuning");
     bench::time_calls(state, [&] {
-      bulk_remove_kernel<fixed_hub<Tuning>><<<tiles, Tuning::shape::threads>>>(source, n, indices, m, (const int*)splits,
-                                                                    thrust::raw_pointer_cast(d.kept.data()));
+      bulk_remove_kernel<fixed_hub<Tuning>><<<tiles, Tuning::shape::threads>>>(
+        (const int*)splits, source, n, indices, m, thrust::raw_pointer_cast(d.kept.data()));
     });
     bench::verify(state, d.kept, d.kept_expected);
     bench::report_traffic(state, 4.0 * (double(n) + m + (n - m)), n);

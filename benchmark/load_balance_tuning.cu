@@ -129,7 +129,7 @@ void engine(benchmark::State& state, int mean)
   using shape = tile_shape<NT, VT>;
   // MinTiles > 0 caps the registers for that many tiles per SM.
   using hub = fixed_hub<load_balance_policy<shape, (MinTiles > 0 ? MinTiles * NT : 1280), (MinTiles > 0 ? MinTiles * NT : 2048),
-                                            lbs_own_range_waves_sm90, lbs_head_waves_sm90, true>>;
+                                            load_balance_launch_sm90>>;
   bench::poison(p.out);
   auto run = [&](const auto& vector_op) {
     using vector_op_t = std::decay_t<decltype(vector_op)>;

@@ -51,8 +51,7 @@ problem& inputs(int mean)
 template <int NT, int VT, int Resident>
 void shape(benchmark::State& state, int mean)
 {
-  using hub = fixed_hub<segmented_reduce_policy<tile_shape<NT, VT>, Resident, lbs_own_range_waves_sm90,
-                                                lbs_head_waves_sm90, true, 200>>;
+  using hub = fixed_hub<segmented_reduce_policy<tile_shape<NT, VT>, Resident, load_balance_launch_sm90, 200>>;
   problem& p = inputs(mean);
   bench::poison(p.out);
   auto policy = thrust::cuda::par(bench::cached_blocks());

@@ -194,7 +194,7 @@ public:
     search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
     search<search_bound::upper>(
       b_, b_count_, a_, a_count_,
-      a_row_count_sink<Index>{lower, &totals->a_rows, nullptr, b_count_, keep_a_, false, nullptr, nullptr}, totals,
+      a_row_count_sink<Index>{lower, &totals->a_rows, nullptr, b_count_, keep_a_, nullptr, nullptr}, totals,
       splits);
     if (keep_b_)
       search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, nullptr, nullptr), totals,
@@ -243,7 +243,7 @@ public:
     }
     search<search_bound::upper>(
       b_, b_count_, a_, a_count_,
-      a_row_count_sink<Index>{lower, &totals->a_rows, rows, b_count_, keep_a_, true, unmatched, segments}, totals,
+      a_row_count_sink<Index>{lower, &totals->a_rows, rows, b_count_, keep_a_, unmatched, segments}, totals,
       splits);
     const join_totals found = read_back(policy_, totals, algorithm_);
     if (found.unsorted)

@@ -79,7 +79,7 @@ MGPU_HD inline void add_rows(join_row_count* total, join_row_count rows)
 // inclusive scan of rows[1..] gives the exclusive scan in rows[0..n)); a
 // row's count fits an Index, their scan only when the total does.
 // `keep_a`: unmatched rows of A give one row (left and full outer joins).
-// With `record_b_first`, `lower[j]` becomes the generator's first B row or
+// With the rows stored, `lower[j]` becomes the generator's first B row or
 // -1 and, where B's unmatched rows are interleaved (`segments` not null),
 // the segment also records how many of them precede it (unmatched_before:
 // the scanned unmatched flags of B).
@@ -91,7 +91,6 @@ struct a_row_count_sink
   Index* rows; // null: only the total
   Index b_count;
   bool keep_a;
-  bool record_b_first;
   const Index* unmatched_before;
   join_segment<Index>* segments;
 
@@ -109,7 +108,7 @@ struct a_row_count_sink
     const Index b_first = matches == 0 ? Index(-1) : first;
     if (segments != nullptr)
       segments[needle] = {b_first, unmatched_before[first]};
-    else if (record_b_first)
+    else
       lower[needle] = b_first;
     return count;
   }

@@ -99,35 +99,24 @@ __device__ MGPU_FORCEINLINE void bulk_insert_tile(
   }
   else
   {
-    // The last, partial tile stages eight elements per round: the fully
-    // unrolled predicated form would set the register count of every tile.
-#pragma unroll 1
-    for (int base = 0; base < VT; base += 8)
-    {
-      T items[8];
-      int slots[8];
-#pragma unroll
-      for (int u = 0; u < 8; ++u)
-      {
-        const int j = tid + (base + u) * NT;
-        if (base + u < VT && j < value_len)
+    T items[8];
+    int slots[8];
+    for_partial_tile_rounds<NT, VT>(
+      [&](int u, int j) {
+        if (j < value_len)
         {
           items[u] = T(tile_values[j]);
           slots[u] = static_cast<int>(static_cast<Size>(tile_positions[j]) + slot_offset) + j;
         }
-        else if (base + u < VT && j < tile_len)
+        else if (j < tile_len)
           items[u] = T(tile_source[j - value_len]);
-      }
-#pragma unroll
-      for (int u = 0; u < 8; ++u)
-      {
-        const int j = tid + (base + u) * NT;
-        if (base + u < VT && j < tile_len)
+      },
+      [&](int u, int j) {
+        if (j < tile_len)
           staged.items[padding::slot(j)] = items[u];
-        if (base + u < VT && j < value_len)
+        if (j < value_len)
           staged.slots[j] = slots[u];
-      }
-    }
+      });
   }
   __syncthreads();
 

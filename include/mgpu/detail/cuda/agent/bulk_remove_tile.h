@@ -77,25 +77,16 @@ __device__ MGPU_FORCEINLINE void bulk_remove_tile(Storage& shared, SourceIt sour
   }
   else
   {
-#pragma unroll 1
-    for (int base = 0; base < VT; base += 8)
-    {
-      T chunk[8];
-#pragma unroll
-      for (int u = 0; u < 8; ++u)
-      {
-        const int j = tid + (base + u) * NT;
-        if (base + u < VT && j < tile_len)
-          chunk[u] = T(tile_source[j]);
-      }
-#pragma unroll
-      for (int u = 0; u < 8; ++u)
-      {
-        const int j = tid + (base + u) * NT;
-        if (base + u < VT && j < tile_len)
-          shared.items[padding::slot(j)] = chunk[u];
-      }
-    }
+    T round[8];
+    for_partial_tile_rounds<NT, VT>(
+      [&](int u, int j) {
+        if (j < tile_len)
+          round[u] = T(tile_source[j]);
+      },
+      [&](int u, int j) {
+        if (j < tile_len)
+          shared.items[padding::slot(j)] = round[u];
+      });
   }
 
   // Stage the tile's removal positions (coalesced loads, all issued before

@@ -87,6 +87,24 @@ struct lbs_tile_range
 template <class Shape>
 inline constexpr int lbs_stage_chunk = (Shape::items_per_thread + 2) / 2;
 
+// f(i, k) for each row i of the staging pass from `row` on and the thread's
+// offset k = row + tid + i * NT in it, while k < b_len; rows past the tile's
+// offsets are skipped (uniform over the CTA).
+template <class Shape, class F>
+__device__ MGPU_FORCEINLINE void for_each_staged_offset(int row, int b_len, F&& f)
+{
+  constexpr int NT = Shape::threads;
+#pragma unroll
+  for (int i = 0; i < lbs_stage_chunk<Shape>; ++i)
+  {
+    if (row + i * NT >= b_len)
+      break;
+    const int k = row + static_cast<int>(threadIdx.x) + i * NT;
+    if (k < b_len)
+      f(i, k);
+  }
+}
+
 // A tile's start of `offset`, relative to a0: valid offsets of the tile lie
 // in [a0, a0 + a_len] (`within`); any other value gives a_len.
 struct tile_start_of
@@ -156,19 +174,11 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
     value_of<OffsetIt> offset_values[chunk];
     value_of<OffsetIt> warp_predecessor{}; // lane j: the offset before lane 0's of row j
     segment_data data[has_data ? chunk : 1];
-#pragma unroll
-    for (int i = 0; i < chunk; ++i)
-    {
-      if (row + i * NT >= b_len)
-        break;
-      const int k = row + tid + i * NT;
-      if (k < b_len)
-      {
-        offset_values[i] = tile_offsets[k];
-        if constexpr (has_data)
-          data[i] = op.load_segment(b0 + k);
-      }
-    }
+    for_each_staged_offset<Shape>(row, b_len, [&](int i, int k) {
+      offset_values[i] = tile_offsets[k];
+      if constexpr (has_data)
+        data[i] = op.load_segment(b0 + k);
+    });
     const int lane_0_k = row + (tid - lane) + lane * NT; // lane 0's k in row `lane`
     if (lane < chunk && lane_0_k > 0 && lane_0_k < b_len)
       warp_predecessor = tile_offsets[lane_0_k - 1];

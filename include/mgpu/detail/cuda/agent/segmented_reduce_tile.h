@@ -179,29 +179,13 @@ __device__ MGPU_FORCEINLINE void stage_segment_starts(OffsetIt offsets, const lb
   for (int row = 0; row < b_len; row += NT * chunk)
   {
     value_of<OffsetIt> loaded[chunk];
-#pragma unroll
-    for (int i = 0; i < chunk; ++i)
-    {
-      if (row + i * NT >= b_len)
-        break;
-      const int k = row + tid + i * NT;
-      if (k < b_len)
-        loaded[i] = tile_offsets[k];
-    }
-#pragma unroll
-    for (int i = 0; i < chunk; ++i)
-    {
-      if (row + i * NT >= b_len)
-        break;
-      const int k = row + tid + i * NT;
-      if (k < b_len)
-      {
-        const int start = tile_start(loaded[i], range.item_begin, a_len).start;
-        starts[k + 1]       = start;
-        if (start < a_len)
-          atomicOr(heads + start / VT, 1u << (start % VT));
-      }
-    }
+    for_each_staged_offset<Shape>(row, b_len, [&](int i, int k) { loaded[i] = tile_offsets[k]; });
+    for_each_staged_offset<Shape>(row, b_len, [&](int i, int k) {
+      const int start = tile_start(loaded[i], range.item_begin, a_len).start;
+      starts[k + 1]   = start;
+      if (start < a_len)
+        atomicOr(heads + start / VT, 1u << (start % VT));
+    });
   }
   if (tid == 0)
   {

@@ -1,6 +1,6 @@
 // Building blocks shared by the bulk remove and bulk insert tile kernels: a
-// lower bound over a sorted list in shared memory and bank-conflict padding
-// for tiles in shared memory.
+// lower bound over a sorted list in shared memory, bank-conflict padding for
+// tiles in shared memory, and the partial tile's staging in rounds.
 #pragma once
 
 #include <mgpu/detail/config.h>
@@ -37,5 +37,27 @@ struct tile_padding
   static constexpr int slots(int tile_size) { return period ? tile_size + tile_size / period : tile_size; }
   static __device__ MGPU_FORCEINLINE int slot(int i) { return period ? i + i / period : i; }
 };
+
+// The last, partial tile's elements j = tid + i * NT (i < VT) in rounds of
+// eight: load(u, j) for each element of a round, u being its place in the
+// round, then store(u, j). The fully unrolled predicated form would set the
+// register count of every tile.
+template <int NT, int VT, class Load, class Store>
+__device__ MGPU_FORCEINLINE void for_partial_tile_rounds(Load&& load, Store&& store)
+{
+  const int tid = static_cast<int>(threadIdx.x);
+#pragma unroll 1
+  for (int base = 0; base < VT; base += 8)
+  {
+#pragma unroll
+    for (int u = 0; u < 8; ++u)
+      if (base + u < VT)
+        load(u, tid + (base + u) * NT);
+#pragma unroll
+    for (int u = 0; u < 8; ++u)
+      if (base + u < VT)
+        store(u, tid + (base + u) * NT);
+  }
+}
 
 } // namespace mgpu::detail::cuda

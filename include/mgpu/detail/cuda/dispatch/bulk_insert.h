@@ -17,11 +17,10 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/bulk_insert_tile.h>
-#include <mgpu/detail/cuda/runtime/dependent_launch.h>
-#include <mgpu/detail/cuda/runtime/error.h>
-#include <mgpu/detail/cuda/runtime/launch.h>
-#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
+#include <mgpu/detail/cuda/dispatch/bulk_tiles.h>
 #include <mgpu/detail/cuda/partition/bulk_partition.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/iterator.h>
@@ -33,24 +32,17 @@
 namespace mgpu::detail::cuda {
 
 template <class Hub, class Size, class SourceIt, class ValueIt, class PositionIt, class OutputIt>
-__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm) bulk_insert_kernel(
-  SourceIt source, Size count, ValueIt values, Size value_count, PositionIt positions, const Size* splits,
-  OutputIt result)
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
+  bulk_insert_kernel(const Size* splits, SourceIt source, Size count, ValueIt values, Size value_count,
+                     PositionIt positions, OutputIt result)
 {
-  using Tuning    = compiled_policy_t<Hub>;
-  using storage_t = typename bulk_insert_tile_types<Tuning, value_of<SourceIt>>::storage;
-  __shared__ cub::Uninitialized<storage_t> shared_storage;
-
-  constexpr int NV   = Tuning::shape::tile_size;
-  const Size tile    = blockIdx.x;
-  const Size left    = count + value_count - tile * Size(NV);
-  const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
-  if (tile_len == NV)
-    bulk_insert_tile<Tuning, true>(
-      shared_storage.Alias(), source, count, values, value_count, positions, splits, result, tile, tile_len);
-  else
-    bulk_insert_tile<Tuning, false>(
-      shared_storage.Alias(), source, count, values, value_count, positions, splits, result, tile, tile_len);
+  using Tuning = compiled_policy_t<Hub>;
+  __shared__ cub::Uninitialized<typename bulk_insert_tile_types<Tuning, value_of<SourceIt>>::storage> shared_storage;
+  const Size tile = blockIdx.x;
+  consume_tile_of<Tuning::shape::tile_size>(count + value_count, tile, [&](auto full, int tile_len) {
+    bulk_insert_tile<Tuning, decltype(full)::value>(shared_storage.Alias(), source, count, values, value_count,
+                                                    positions, splits, result, tile, tile_len);
+  });
 }
 
 // Bulk insert with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
@@ -71,18 +63,10 @@ void bulk_insert_with_hub(Policy& policy, SourceIt source, Size count, ValueIt v
                                              decltype(positions_it), decltype(result_it)>;
   const int arch = kernel_arch<kernel>(algorithm);
   with_policy<Hub>(arch, [&](auto tuning) {
-    using Tuning              = decltype(tuning);
-    using shape               = typename Tuning::shape;
-    const Size num_tiles      = ceil_div(total, Size(shape::tile_size));
-    const cudaStream_t stream = stream_of(policy);
-    temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
-    launch_bulk_partition<Tuning::partition_samples>(
-      stream, insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count}, Size(shape::tile_size),
-      num_tiles, splits.get(), algorithm);
-    launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
-                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
-                       values_it, value_count, positions_it, static_cast<const Size*>(splits.get()), result_it);
-    finish(policy, algorithm);
+    run_bulk_tiles<decltype(tuning)>(policy, arch,
+                                     insertion_keys<Size, decltype(positions_it)>{positions_it, value_count, count},
+                                     total, kernel, algorithm, source_it, count, values_it, value_count,
+                                     positions_it, result_it);
   });
 }
 

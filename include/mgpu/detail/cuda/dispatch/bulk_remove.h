@@ -17,11 +17,9 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/bulk_remove_tile.h>
-#include <mgpu/detail/cuda/runtime/dependent_launch.h>
-#include <mgpu/detail/cuda/runtime/error.h>
-#include <mgpu/detail/cuda/runtime/launch.h>
-#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
+#include <mgpu/detail/cuda/dispatch/bulk_tiles.h>
 #include <mgpu/detail/cuda/partition/bulk_partition.h>
+#include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/iterator.h>
@@ -34,13 +32,13 @@ namespace mgpu::detail::cuda {
 
 template <class Hub, class Size, class SourceIt, class IndexIt, class OutputIt>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
-  bulk_remove_kernel(SourceIt source, Size count, IndexIt indices, Size index_count, const Size* splits,
+  bulk_remove_kernel(const Size* splits, SourceIt source, Size count, IndexIt indices, Size index_count,
                      OutputIt result)
 {
-  using Tuning    = compiled_policy_t<Hub>;
-  using storage_t = typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage;
-  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  using Tuning = compiled_policy_t<Hub>;
+  __shared__ cub::Uninitialized<typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage> shared_storage;
 
+  // Spelled out rather than consume_tile_of, through which ptxas schedules this tile's loads worse.
   constexpr int NV   = Tuning::shape::tile_size;
   const Size tile    = blockIdx.x;
   const Size left    = count - tile * Size(NV);
@@ -69,18 +67,9 @@ void bulk_remove_with_hub(Policy& policy, SourceIt source, Size count, IndexIt i
     bulk_remove_kernel<Hub, Size, decltype(source_it), decltype(indices_it), decltype(result_it)>;
   const int arch = kernel_arch<kernel>(algorithm);
   with_policy<Hub>(arch, [&](auto tuning) {
-    using Tuning              = decltype(tuning);
-    using shape               = typename Tuning::shape;
-    const Size num_tiles      = ceil_div(count, Size(shape::tile_size));
-    const cudaStream_t stream = stream_of(policy);
-    temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
-    launch_bulk_partition<Tuning::partition_samples>(
-      stream, removal_keys<Size, decltype(indices_it)>{indices_it, index_count, count}, Size(shape::tile_size),
-      num_tiles, splits.get(), algorithm);
-    launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
-                       static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm, source_it, count,
-                       indices_it, index_count, static_cast<const Size*>(splits.get()), result_it);
-    finish(policy, algorithm);
+    run_bulk_tiles<decltype(tuning)>(policy, arch,
+                                     removal_keys<Size, decltype(indices_it)>{indices_it, index_count, count}, count,
+                                     kernel, algorithm, source_it, count, indices_it, index_count, result_it);
   });
 }
 

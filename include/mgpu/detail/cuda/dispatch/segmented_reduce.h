@@ -47,42 +47,6 @@ constexpr int segmented_reduce_min_tiles_per_sm()
   return tiles > 1 ? tiles : 1;
 }
 
-// The tile's share of values and offsets. Tiles below `own_range_tiles`
-// search the offsets for their own range (two warps, one per end); the others
-// read it from the partition's item_splits once it has finished. Invalid
-// offsets can make neighbouring ends disagree: the range is clamped to the
-// tile's diagonals, values to [0, total) and offsets to [0, segment_count).
-template <class Shape, class Size, class OffsetIt>
-__device__ MGPU_FORCEINLINE lbs_tile_range<Size> segmented_reduce_tile_range(
-  OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Size own_range_tiles, Size tile)
-{
-  const Size diag_begin = tile * Size(Shape::tile_size);
-  const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
-  Size a_begin, a_end;
-  if (tile < own_range_tiles) // uniform over the CTA
-  {
-    Size item_ends[2];
-    find_tile_ends(item_ends, [&](int end) {
-      const Size diag = end == 0 ? diag_begin : diag_end;
-      return diag - warp_offsets_before(offsets, segment_count, total, diag);
-    });
-    a_begin = item_ends[0];
-    a_end   = item_ends[1];
-  }
-  else
-  {
-    wait_for_partition(); // everything below depends on the tile's range
-    a_begin = item_splits[tile];
-    a_end   = item_splits[tile + 1];
-  }
-  const Size tile_len = diag_end - diag_begin;
-  a_begin             = min(max(a_begin, max(Size(0), diag_begin - segment_count)), min(diag_begin, total));
-  const Size b_begin  = diag_begin - a_begin;
-  const int a_len     = static_cast<int>(
-    min(max(a_end - a_begin, max(Size(0), b_begin + tile_len - segment_count)), min(tile_len, total - a_begin)));
-  return {a_begin, b_begin, a_len, static_cast<int>(tile_len) - a_len};
-}
-
 template <class Hub, class Size, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
                                   segmented_reduce_min_tiles_per_sm<compiled_policy_t<Hub>, T>())
@@ -99,7 +63,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
   shared.heads[threadIdx.x] = 0u;
   const Size tile = blockIdx.x;
   const lbs_tile_range<Size> range =
-    segmented_reduce_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, tile);
+    load_balance_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, tile);
   __syncthreads(); // the heads are clear before any start marks one
   using pace = lookback_pace<0, Tuning::lookback_poll_sleep>;
   segmented_reduce_tile<Shape, pace>(shared, values, offsets, range, tile, blockIdx.x + 1 == gridDim.x, result, init,
@@ -124,12 +88,9 @@ struct segmented_reduce_scratch_layout
   }
 };
 
-// With a wave being as many tiles as the device holds at once: a launch of
-// at most own_range_waves waves (or that the head waves cover) runs the
-// tiles alone, each finding its own range; a larger one partitions first,
-// and its tile kernel may start while the partition runs, its first
-// head_waves waves finding their own ranges meanwhile (dependent_launch.h).
-// A launch of one tile needs no look-back and takes no scratch; any other
+// The tiles find their ranges as the load-balancing engine's do
+// (plan_load_balance_launch); a partitioned launch's tile kernel may start
+// while the partition runs (dependent_launch.h). A launch of one tile needs no look-back and takes no scratch; any other
 // clears the look-back statuses first.
 // `Hub`: the tuning; sweeps pass their own (fixed_hub).
 template <class Size, class Hub, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
@@ -147,13 +108,8 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
     const Size num_tiles      = ceil_div(total + segment_count, tile_size);
     const cudaStream_t stream = stream_of(policy);
 
-    constexpr bool own_ranges_tuned =
-      !partitions_every_launch_v<Policy> && (Tuning::own_range_waves > 0 || Tuning::head_waves > 0);
-    const Size wave        = own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
-    const Size head_tiles  = Size(Tuning::head_waves) * wave;
-    const bool partitioned = !(num_tiles <= Size(Tuning::own_range_waves) * wave || num_tiles <= head_tiles);
-
-    const segmented_reduce_scratch_layout<Size, T> layout(num_tiles, partitioned);
+    const auto plan = plan_load_balance_launch<Tuning, min_tiles, Policy>(num_tiles, algorithm);
+    const segmented_reduce_scratch_layout<Size, T> layout(num_tiles, plan.partitioned);
     temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(layout.total_bytes));
     tile_carries<T> carries{};
     if (num_tiles > 1)
@@ -165,7 +121,7 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
             algorithm, "clear the look-back state");
     }
 
-    if (!partitioned)
+    if (!plan.partitioned)
     {
       kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
         values, offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, result, init, op,
@@ -178,8 +134,8 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
       partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits, algorithm);
       launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
                          static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, values, offsets,
-                         segment_count, total, static_cast<const Size*>(item_splits), head_tiles, result, init, op,
-                         carries);
+                         segment_count, total, static_cast<const Size*>(item_splits), plan.head_tiles, result, init,
+                         op, carries);
     }
     finish(policy, algorithm);
   });

@@ -11,6 +11,7 @@
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/agent/sorted_search_tile.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
@@ -75,19 +76,12 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
   const Size b_begin = diag_begin - a_begin;
   const int a_len    = static_cast<int>(a_end - a_begin);
 
-  bool whole;
-  if (tile_len == Shape::tile_size)
-  {
-    load_two_ranges_to_shared<Shape, true>(hay, a_begin, a_len, needles, b_begin, tile_len, shared.data.keys);
+  const bool whole = consume_tile<Shape::tile_size>(tile_len, [&](auto full) {
+    constexpr bool full_tile = decltype(full)::value;
+    load_two_ranges_to_shared<Shape, full_tile>(hay, a_begin, a_len, needles, b_begin, tile_len, shared.data.keys);
     __syncthreads();
-    whole = sorted_search_tile<Shape, Bound, true>(shared, a_begin, b_begin, a_len, tile_len, sink, comp);
-  }
-  else
-  {
-    load_two_ranges_to_shared<Shape, false>(hay, a_begin, a_len, needles, b_begin, tile_len, shared.data.keys);
-    __syncthreads();
-    whole = sorted_search_tile<Shape, Bound, false>(shared, a_begin, b_begin, a_len, tile_len, sink, comp);
-  }
+    return sorted_search_tile<Shape, Bound, full_tile>(shared, a_begin, b_begin, a_len, tile_len, sink, comp);
+  });
   if (a_end == a_next)
   {
     if (unsorted != nullptr && threadIdx.x == 0 && !whole)

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/load_balance_tile.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -55,20 +56,15 @@ constexpr int lbs_min_tiles_per_sm()
   return tiles > 1 ? tiles : 1;
 }
 
-// Tiles below `own_range_tiles` search the offsets for their own item range
-// (two warps, one per end); the others read it from the partition's
-// item_splits, once the partition has finished.
-template <class Hub, class Size, class OffsetIt, class Op>
-__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
-                                  lbs_min_tiles_per_sm<compiled_policy_t<Hub>, Size, Op>())
-  transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits,
-                            Size own_range_tiles, Op op)
+// The tile's share of items and offsets. Tiles below `own_range_tiles`
+// search the offsets for their own range (two warps, one per end); the others
+// read it from the partition's item_splits once it has finished. Invalid
+// offsets can make neighbouring ends disagree: the range is clamped to the
+// tile's diagonals, items to [0, total) and offsets to [0, segment_count).
+template <class Shape, class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE lbs_tile_range<Size> load_balance_tile_range(
+  OffsetIt offsets, Size segment_count, Size total, const Size* item_splits, Size own_range_tiles, Size tile)
 {
-  using Shape = typename compiled_policy_t<Hub>::shape;
-  static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
-  __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
-
-  const Size tile       = blockIdx.x;
   const Size diag_begin = tile * Size(Shape::tile_size);
   const Size diag_end   = min(diag_begin + Size(Shape::tile_size), total + segment_count);
   Size a_begin, a_end;
@@ -84,24 +80,59 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
   }
   else
   {
-    wait_for_partition(); // everything below depends on the tile's item range
+    wait_for_partition(); // everything below depends on the tile's range
     a_begin = item_splits[tile];
     a_end   = item_splits[tile + 1];
   }
-  // Invalid offsets: neighbouring ends need not agree; keep items in [0, total), offsets in [0, segment_count).
   const Size tile_len = diag_end - diag_begin;
   a_begin             = min(max(a_begin, max(Size(0), diag_begin - segment_count)), min(diag_begin, total));
   const Size b_begin  = diag_begin - a_begin;
   const int a_len     = static_cast<int>(
     min(max(a_end - a_begin, max(Size(0), b_begin + tile_len - segment_count)), min(tile_len, total - a_begin)));
-  const lbs_tile_range<Size> range{a_begin, b_begin, a_len, static_cast<int>(tile_len) - a_len};
-  if (b_begin == 0 && a_len == tile_len) // uniform: every item precedes offsets[0], in no segment
+  return {a_begin, b_begin, a_len, static_cast<int>(tile_len) - a_len};
+}
+
+template <class Hub, class Size, class OffsetIt, class Op>
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
+                                  lbs_min_tiles_per_sm<compiled_policy_t<Hub>, Size, Op>())
+  transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits,
+                            Size own_range_tiles, Op op)
+{
+  using Shape = typename compiled_policy_t<Hub>::shape;
+  static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
+  __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
+
+  const lbs_tile_range<Size> range =
+    load_balance_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, Size(blockIdx.x));
+  if (range.segment_begin == 0 && range.offset_count == 0) // uniform: every item precedes offsets[0], in no segment
     return;
 
-  if (tile_len == Size(Shape::tile_size))
-    transform_lbs_tile<Shape, true>(shared_storage.Alias(), offsets, range, op);
-  else
-    transform_lbs_tile<Shape, false>(shared_storage.Alias(), offsets, range, op);
+  consume_tile<Shape::tile_size>(range.item_count + range.offset_count, [&](auto full) {
+    transform_lbs_tile<Shape, decltype(full)::value>(shared_storage.Alias(), offsets, range, op);
+  });
+}
+
+// How a launch of the load-balancing engine finds its tiles' ranges: the
+// first head_tiles tiles search their own; `partitioned` says whether the
+// partition kernel runs for the rest. With a wave being as many tiles as the
+// device holds at once (MinTiles per SM), a launch of at most
+// own_range_waves waves, or one the head waves cover, skips the partition.
+template <class Size>
+struct load_balance_launch_plan
+{
+  Size head_tiles;
+  bool partitioned;
+};
+
+template <class Tuning, int MinTiles, class Policy, class Size>
+load_balance_launch_plan<Size> plan_load_balance_launch(Size num_tiles, const char* algorithm)
+{
+  constexpr bool own_ranges_tuned =
+    !partitions_every_launch_v<Policy> && (Tuning::own_range_waves > 0 || Tuning::head_waves > 0);
+  const Size wave       = own_ranges_tuned ? Size(current_sm_count(algorithm)) * MinTiles : Size(0);
+  const Size head_tiles = Size(Tuning::head_waves) * wave;
+  // Also when the head would take every tile: the partition would go unread.
+  return {head_tiles, !(num_tiles <= Size(Tuning::own_range_waves) * wave || num_tiles <= head_tiles)};
 }
 
 // With a wave being as many tiles as the device holds at once:
@@ -127,12 +158,8 @@ void transform_lbs_with_hub(Policy& policy, OffsetIt offsets, Size segment_count
     const Size num_tiles      = ceil_div(total + segment_count, tile_size);
     const cudaStream_t stream = stream_of(policy);
 
-    constexpr bool own_ranges_tuned =
-      !partitions_every_launch_v<Policy> && (Tuning::own_range_waves > 0 || Tuning::head_waves > 0);
-    const Size wave       = own_ranges_tuned ? Size(current_sm_count(algorithm)) * min_tiles : Size(0);
-    const Size head_tiles = Size(Tuning::head_waves) * wave;
-    // Also when the head would take every tile: the partition would go unread.
-    if (num_tiles <= Size(Tuning::own_range_waves) * wave || num_tiles <= head_tiles)
+    const auto plan = plan_load_balance_launch<Tuning, min_tiles, Policy>(num_tiles, algorithm);
+    if (!plan.partitioned)
     {
       kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
         offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, op);
@@ -144,7 +171,7 @@ void transform_lbs_with_hub(Policy& policy, OffsetIt offsets, Size segment_count
     partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
     launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
                        static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, offsets, segment_count,
-                       total, static_cast<const Size*>(item_splits.get()), head_tiles, op);
+                       total, static_cast<const Size*>(item_splits.get()), plan.head_tiles, op);
     finish(policy, algorithm);
   });
 }

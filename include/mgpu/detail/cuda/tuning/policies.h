@@ -181,21 +181,31 @@ struct load_balance_tuning_fallback
   using shape = tile_shape<128, lbs_items_per_thread<128, StagedBytes, 11>()>;
 };
 
+// How the load-balancing engine's tiles find their item ranges: alone in
+// launches of at most OwnRangeWaves waves, in the first HeadWaves waves of
+// larger ones, and whether the tiles start while the partition runs.
+template <int OwnRangeWaves, int HeadWaves, bool OverlapPartition>
+struct load_balance_launch
+{
+  static constexpr int own_range_waves    = OwnRangeWaves;
+  static constexpr int head_waves         = HeadWaves;
+  static constexpr bool overlap_partition = OverlapPartition;
+};
+
 // ResidentThreads / LeanResidentThreads: the threads per SM the register cap
 // plans for (lean: operations that stage nothing; at 1536, 40 registers hold
 // the staged offsets and their order check without spilling); 1024 fits every
 // chip from sm_75.
-template <class Shape, int ResidentThreads, int LeanResidentThreads, int OwnRangeWaves, int HeadWaves,
-          bool OverlapPartition>
-struct load_balance_policy
+template <class Shape, int ResidentThreads, int LeanResidentThreads, class Launch>
+struct load_balance_policy : Launch
 {
-  using shape                                  = Shape;
-  static constexpr int resident_threads        = ResidentThreads;
-  static constexpr int lean_resident_threads   = LeanResidentThreads;
-  static constexpr int own_range_waves         = OwnRangeWaves;
-  static constexpr int head_waves              = HeadWaves;
-  static constexpr bool overlap_partition      = OverlapPartition;
+  using shape                                = Shape;
+  static constexpr int resident_threads      = ResidentThreads;
+  static constexpr int lean_resident_threads = LeanResidentThreads;
 };
+
+using load_balance_launch_sm90     = load_balance_launch<lbs_own_range_waves_sm90, lbs_head_waves_sm90, true>;
+using load_balance_launch_fallback = load_balance_launch<0, 0, false>;
 
 template <int StagedBytes, int IndexBytes>
 struct load_balance_hub
@@ -204,9 +214,9 @@ struct load_balance_hub
   using policy = std::conditional_t<
     Tier == tuning_tier::sm90,
     load_balance_policy<typename load_balance_tuning_sm90<StagedBytes, IndexBytes>::shape, 1280, 1536,
-                        lbs_own_range_waves_sm90, lbs_head_waves_sm90, true>,
-    load_balance_policy<typename load_balance_tuning_fallback<StagedBytes, IndexBytes>::shape, 1024, 1024, 0, 0,
-                        false>>;
+                        load_balance_launch_sm90>,
+    load_balance_policy<typename load_balance_tuning_fallback<StagedBytes, IndexBytes>::shape, 1024, 1024,
+                        load_balance_launch_fallback>>;
 };
 
 } // namespace mgpu::detail::cuda
@@ -307,18 +317,13 @@ constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
 // PollNs: the look-back's sleep between polls (in grids of 500 tiles or
 // more, tile_lookback.h); a tile looks back only once its own results are
 // written, so it does not sleep before its first poll.
-// OwnRangeWaves, HeadWaves, OverlapPartition: as for the load-balancing
-// policies, whose values they take.
-template <class Shape, int ResidentThreads, int OwnRangeWaves, int HeadWaves, bool OverlapPartition,
-          unsigned PollNs>
-struct segmented_reduce_policy
+// Launch: the load-balancing engine's (load_balance_launch).
+template <class Shape, int ResidentThreads, class Launch, unsigned PollNs>
+struct segmented_reduce_policy : Launch
 {
   using shape                                   = Shape;
   static constexpr unsigned lookback_poll_sleep = PollNs;
   static constexpr int resident_threads         = ResidentThreads;
-  static constexpr int own_range_waves          = OwnRangeWaves;
-  static constexpr int head_waves               = HeadWaves;
-  static constexpr bool overlap_partition       = OverlapPartition;
 };
 
 // 256 x 23 steps for values of up to 4 bytes, planned for 2048 resident
@@ -333,11 +338,11 @@ struct segmented_reduce_hub
     segmented_reduce_policy<
       tile_shape<segmented_reduce_threads(ValueBytes, 256),
                  segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 256), ValueBytes, 23>()>,
-      2048, lbs_own_range_waves_sm90, lbs_head_waves_sm90, true, 200>,
+      2048, load_balance_launch_sm90, 200>,
     segmented_reduce_policy<
       tile_shape<segmented_reduce_threads(ValueBytes, 128),
                  segmented_reduce_items_per_thread<segmented_reduce_threads(ValueBytes, 128), ValueBytes, 11>()>,
-      1024, 0, 0, false, 200>>;
+      1024, load_balance_launch_fallback, 200>>;
 };
 
 } // namespace mgpu::detail::cuda

@@ -1,0 +1,37 @@
+// The split every tile kernel makes: its agent is compiled once for full
+// tiles, without bounds checks, and once for the partial last tile.
+#pragma once
+
+#include <mgpu/detail/config.h>
+
+#include <type_traits>
+
+namespace mgpu::detail::cuda {
+
+// Elements in tile `tile` of `total` cut into tiles of TileSize.
+template <int TileSize, class Size>
+__device__ MGPU_FORCEINLINE int tile_length(Size total, Size tile)
+{
+  const Size left = total - tile * Size(TileSize);
+  return left < Size(TileSize) ? static_cast<int>(left) : TileSize;
+}
+
+// f(std::true_type{}) when the tile holds all TileSize elements, else
+// f(std::false_type{}); the tag's ::value is the agent's FullTile.
+template <int TileSize, class F>
+__device__ MGPU_FORCEINLINE decltype(auto) consume_tile(int tile_len, F&& f)
+{
+  if (tile_len == TileSize)
+    return f(std::true_type{});
+  return f(std::false_type{});
+}
+
+// consume_tile for tile `tile` of `total`: f(full, tile_len).
+template <int TileSize, class Size, class F>
+__device__ MGPU_FORCEINLINE decltype(auto) consume_tile_of(Size total, Size tile, F&& f)
+{
+  const int tile_len = tile_length<TileSize>(total, tile);
+  return consume_tile<TileSize>(tile_len, [&](auto full) { return f(full, tile_len); });
+}
+
+} // namespace mgpu::detail::cuda
