@@ -25,6 +25,22 @@ namespace mgpu {
 /// \brief Copies `[first, last)` to `result` with each `values_first[j]`
 /// inserted immediately before source element `positions_first[j]`.
 ///
+/// \tparam InputIt a random-access iterator over the source elements, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam ValueIt a random-access iterator over the values to insert, readable by the policy's system.
+/// \tparam PositionIt a random-access iterator over integer positions, readable by the policy's system (a
+///   `thrust::counting_iterator` or `thrust::transform_iterator` serves as well as stored positions).
+/// \tparam OutputIt a random-access output iterator to which both the source elements and the values can be
+///   assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary buffer.
+/// \param first, last the source range, `n = last - first` elements.
+/// \param values_first, values_last the values to insert, `m = values_last - values_first` of them.
+/// \param positions_first one position per value: `values_first[j]` goes just before source element
+///   `positions_first[j]`, or after the last source element where the position is `n`.
+/// \param result receives the `n + m` elements of the source and the values interleaved.
+///
 /// \pre `[positions_first, positions_first + (values_last - values_first))`
 ///   is sorted ascending (repeats allowed) and each position lies in
 ///   `[0, last - first]`; the end position appends. `result` has room for

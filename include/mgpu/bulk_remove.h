@@ -24,6 +24,18 @@ namespace mgpu {
 /// \brief Copies `[first, last)` to `result`, leaving out the elements at the
 /// positions `[indices_first, indices_last)`.
 ///
+/// \tparam InputIt a random-access iterator over the source elements, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam IndexIt a random-access iterator over integer positions into the source, readable by the policy's
+///   system; stored indices and fancy iterators serve alike (see the example below).
+/// \tparam OutputIt a random-access output iterator to which the source elements can be assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary buffer.
+/// \param first, last the source range, `n = last - first` elements.
+/// \param indices_first, indices_last the positions in `[0, n)` of the elements to leave out, `m` of them.
+/// \param result receives the `n - m` surviving elements, in order.
+///
 /// \pre The indices ascend strictly (sorted, no repeats) and each lies in
 ///   `[0, last - first)`. `result` has room for
 ///   `(last - first) - (indices_last - indices_first)` elements and overlaps

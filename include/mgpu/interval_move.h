@@ -26,6 +26,20 @@ namespace mgpu {
 /// \brief Repeats each value by its interval's length: `result[i] =
 /// values[s]` for every work item `i` in `[0, result_last - result_first)`.
 ///
+/// \tparam OffsetIt a random-access iterator over the integer offsets, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam ValueIt a random-access iterator over the intervals' values, readable by the policy's system; the
+///   values may be of any copyable type.
+/// \tparam OutputIt a random-access output iterator to which `ValueIt`'s values can be assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param offsets_first, offsets_last where each interval's work items start: the exclusive scan of the
+///   intervals' lengths, `m = offsets_last - offsets_first` intervals.
+/// \param values_first one value per interval: `values_first[s]` is repeated over interval `s`.
+/// \param result_first, result_last receive the repeated values; their length is the total number of work
+///   items.
+///
 /// \pre `[offsets_first, offsets_last)` is non-decreasing, starts at 0 and
 ///   holds no value above the total `result_last - result_first`;
 ///   `values_first` holds one value per interval; the result overlaps no
@@ -58,6 +72,22 @@ void interval_expand(const thrust::detail::execution_policy_base<DerivedPolicy>&
 /// rank]` for every work item `i` in `[0, result_last - result_first)`; the
 /// interval `s` is `input[gather[s], gather[s] + count[s])`.
 ///
+/// \tparam OffsetIt a random-access iterator over the integer offsets, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam GatherIt a random-access iterator over integer positions in `input`, readable by the policy's
+///   system.
+/// \tparam InputIt a random-access iterator over the source elements, readable by the policy's system.
+/// \tparam OutputIt a random-access output iterator to which `InputIt`'s values can be assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param offsets_first, offsets_last where each interval's work items start: the exclusive scan of the
+///   intervals' lengths, `m = offsets_last - offsets_first` intervals.
+/// \param gather_first one start per interval: interval `s` is read from `input[gather_first[s]]` on.
+/// \param input the source the intervals are read from, at `input[gather[s] + rank]`.
+/// \param result_first, result_last receive the intervals one after another; their length is the total number
+///   of work items.
+///
 /// \pre As for `interval_expand`; `gather_first` holds one start per
 ///   interval and every interval lies inside `input`. Source intervals may
 ///   overlap. The starts are used as given, the one input not made safe: with
@@ -83,6 +113,22 @@ void interval_gather(const thrust::detail::execution_policy_base<DerivedPolicy>&
 /// rank] = input[i]` for every work item `i` in `[0, input_last -
 /// input_first)`.
 ///
+/// \tparam OffsetIt a random-access iterator over the integer offsets, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam ScatterIt a random-access iterator over integer positions in `result`, readable by the policy's
+///   system.
+/// \tparam InputIt a random-access iterator over the source elements, readable by the policy's system.
+/// \tparam OutputIt a random-access output iterator to which `InputIt`'s values can be assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param offsets_first, offsets_last where each interval's work items start: the exclusive scan of the
+///   intervals' lengths, `m = offsets_last - offsets_first` intervals.
+/// \param scatter_first one start per interval: interval `s` is written from `result[scatter_first[s]]` on.
+/// \param input_first, input_last the source: the intervals' elements one after another, one work item each
+///   (the total is `input_last - input_first`).
+/// \param result the destination the intervals are written to, at `result[scatter[s] + rank]`.
+///
 /// \pre As for `interval_expand` with the total `input_last - input_first`;
 ///   `scatter_first` holds one start per interval; destination intervals do
 ///   not overlap each other (the result is otherwise unspecified). The starts
@@ -106,6 +152,25 @@ void interval_scatter(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \brief A batch of copies in one call, a load-balanced vectorised
 /// `memcpy`: `result[scatter[s] + rank] = input[gather[s] + rank]` for every
 /// work item `i` in `[0, total)`.
+///
+/// \tparam OffsetIt a random-access iterator over the integer offsets, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam Size an integer type for the number of work items.
+/// \tparam GatherIt, ScatterIt random-access iterators over integer positions in `input`, respectively in
+///   `result`, readable by the policy's system.
+/// \tparam InputIt a random-access iterator over the source elements, readable by the policy's system.
+/// \tparam OutputIt a random-access output iterator to which `InputIt`'s values can be assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param offsets_first, offsets_last where each interval's work items start: the exclusive scan of the
+///   intervals' lengths, `m = offsets_last - offsets_first` intervals.
+/// \param total the number of work items, that is of elements copied: the intervals' lengths summed.
+/// \param gather_first one source start per interval: interval `s` is read from `input[gather_first[s]]` on.
+/// \param scatter_first one destination start per interval: interval `s` is written from
+///   `result[scatter_first[s]]` on.
+/// \param input the source the intervals are read from, at `input[gather[s] + rank]`.
+/// \param result the destination the intervals are written to, at `result[scatter[s] + rank]`.
 ///
 /// \pre As for `interval_expand` with the given `total`; `gather_first` and
 ///   `scatter_first` hold one start per interval; destination intervals do

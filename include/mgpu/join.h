@@ -82,6 +82,20 @@ constexpr bool keeps_unmatched_b(join_kind kind)
 /// matched pairs (the sum over keys of p x q) plus, for outer joins, the
 /// unmatched rows they keep.
 ///
+/// \tparam AIt, BIt random-access iterators over the keys of A and of B, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam Compare a strict weak ordering, callable on the device for the CUDA backend, called with two values
+///   (or const references to them) of the key type (the common type of arithmetic keys, otherwise A's value
+///   type), as Thrust's comparators are.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param a_first, a_last the sorted keys of A, one per row, `n = a_last - a_first` rows.
+/// \param b_first, b_last the sorted keys of B, one per row, `m = b_last - b_first` rows.
+/// \param kind the join whose rows are counted: `join_kind::inner`, `left_outer`, `right_outer` or
+///   `full_outer`.
+/// \param comp the order both ranges are sorted by; keys equivalent under it match.
+///
 /// \pre As in the file's description.
 /// \par Synchronization: reads the count back (waits for it) on every policy.
 /// \return The row count, as A's difference type.
@@ -105,6 +119,11 @@ join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt 
 }
 
 /// \brief `join_size` ordered by `::cuda::std::less<>`.
+///
+/// \tparam AIt, BIt as for the form with `comp`; the key type is ordered by `::cuda::std::less<>`, that is by
+///   its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, a_first, a_last, b_first, b_last, kind as for the form with `comp`; both ranges are sorted
+///   ascending by `operator<`.
 template <class DerivedPolicy, class AIt, class BIt>
 typename thrust::iterator_traits<AIt>::difference_type
 join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last, BIt b_first,
@@ -115,6 +134,24 @@ join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt 
 
 /// \brief Writes the rows of the join of the sorted key ranges A and B:
 /// row r is (a_indices[r], b_indices[r]).
+///
+/// \tparam AIt, BIt random-access iterators over the keys of A and of B, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam OutA, OutB random-access output iterators to which signed integer row indices, `-1` included, can
+///   be assigned; either may be a `thrust::discard_iterator`.
+/// \tparam Compare a strict weak ordering, callable on the device for the CUDA backend, called with two values
+///   (or const references to them) of the key type (the common type of arithmetic keys, otherwise A's value
+///   type), as Thrust's comparators are.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param a_first, a_last the sorted keys of A, one per row, `n = a_last - a_first` rows.
+/// \param b_first, b_last the sorted keys of B, one per row, `m = b_last - b_first` rows.
+/// \param a_indices receives the A index of every row, `-1` for a row of B without a match.
+/// \param b_indices receives the B index of every row, `-1` for a row of A without a match.
+/// \param kind which unmatched rows the join keeps besides the matched pairs: `join_kind::inner` (none),
+///   `left_outer` (A's), `right_outer` (B's) or `full_outer` (both).
+/// \param comp the order both ranges are sorted by; keys equivalent under it match.
 ///
 /// Rows come in key order; within a key, matched rows in (A index, B index)
 /// order; an outer join's unmatched rows at their key's place, in index
@@ -147,6 +184,11 @@ thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<Derive
 }
 
 /// \brief `join` ordered by `::cuda::std::less<>`.
+///
+/// \tparam AIt, BIt, OutA, OutB as for the form with `comp`; the key type is ordered by `::cuda::std::less<>`,
+///   that is by its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, a_first, a_last, b_first, b_last, a_indices, b_indices, kind as for the form with `comp`; both
+///   ranges are sorted ascending by `operator<`.
 template <class DerivedPolicy, class AIt, class BIt, class OutA, class OutB>
 thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first,
                               AIt a_last, BIt b_first, BIt b_last, OutA a_indices, OutB b_indices, join_kind kind)
@@ -156,6 +198,21 @@ thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<Derive
 
 /// \brief Writes, in order, the index of every row of A whose key has a
 /// match in B.
+///
+/// \tparam AIt, BIt random-access iterators over the keys of A and of B, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam OutA a random-access output iterator to which A's row indices (signed integers) can be assigned;
+///   it may be a `thrust::discard_iterator`.
+/// \tparam Compare a strict weak ordering, callable on the device for the CUDA backend, called with two values
+///   (or const references to them) of the key type (the common type of arithmetic keys, otherwise A's value
+///   type), as Thrust's comparators are.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param a_first, a_last the sorted keys of A, one per row, `n = a_last - a_first` rows.
+/// \param b_first, b_last the sorted keys of B, one per row, `m = b_last - b_first` rows.
+/// \param a_indices receives, in ascending order, the index of every row of A whose key has a match in B.
+/// \param comp the order both ranges are sorted by; keys equivalent under it match.
 ///
 /// \pre As in the file's description; `a_indices` has room for `a_last -
 ///   a_first` indices (it may be a `thrust::discard_iterator`).
@@ -176,6 +233,11 @@ OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 }
 
 /// \brief `semi_join` ordered by `::cuda::std::less<>`.
+///
+/// \tparam AIt, BIt, OutA as for the form with `comp`; the key type is ordered by `::cuda::std::less<>`, that
+///   is by its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, a_first, a_last, b_first, b_last, a_indices as for the form with `comp`; both ranges are sorted
+///   ascending by `operator<`.
 template <class DerivedPolicy, class AIt, class BIt, class OutA>
 OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
                BIt b_first, BIt b_last, OutA a_indices)
@@ -185,6 +247,10 @@ OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 
 /// \brief Writes, in order, the index of every row of A whose key has no
 /// match in B.
+///
+/// \tparam AIt, BIt, OutA, Compare as for `semi_join`.
+/// \param exec, a_first, a_last, b_first, b_last, comp as for `semi_join`.
+/// \param a_indices receives, in ascending order, the index of every row of A whose key has no match in B.
 ///
 /// Everything else is as for `semi_join`.
 ///
@@ -202,6 +268,11 @@ OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 }
 
 /// \brief `anti_join` ordered by `::cuda::std::less<>`.
+///
+/// \tparam AIt, BIt, OutA as for the form with `comp`; the key type is ordered by `::cuda::std::less<>`, that
+///   is by its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, a_first, a_last, b_first, b_last, a_indices as for the form with `comp`; both ranges are sorted
+///   ascending by `operator<`.
 template <class DerivedPolicy, class AIt, class BIt, class OutA>
 OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
                BIt b_first, BIt b_last, OutA a_indices)

@@ -27,6 +27,17 @@ namespace mgpu {
 /// the index of the segment that generated it: `result[i] = s` with
 /// `offsets[s] <= i < offsets[s + 1]`.
 ///
+/// \tparam OffsetIt a random-access iterator over the integer offsets, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam OutputIt a random-access output iterator to which the segment indices (integers) can be assigned.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param offsets_first, offsets_last where each segment's work items start: the exclusive scan of the
+///   segments' counts, `m = offsets_last - offsets_first` segments.
+/// \param result_first, result_last receive the segment index of every work item; their length is the total
+///   number of work items.
+///
 /// \pre `[offsets_first, offsets_last)` is non-decreasing, starts at 0 and
 ///   holds no value above the total `result_last - result_first` (the
 ///   exclusive scan of the segments' counts). Segments of count 0 are allowed
@@ -61,6 +72,21 @@ void load_balance_search(const thrust::detail::execution_policy_base<DerivedPoli
 /// \brief Calls `f(i, s, rank)` once for every work item `i` in `[0, total)`,
 /// where `s` is the segment that generated item `i` and `rank = i -
 /// offsets[s]` its position within that segment.
+///
+/// \tparam OffsetIt a random-access iterator over the integer offsets, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam Size an integer type for the number of work items.
+/// \tparam F a callable, called as `f(i, s, rank)` with three indices of type `std::common_type_t<Size,
+///   difference_type of OffsetIt>`; on the CUDA backend it must be callable on the device (see below). Its
+///   result is ignored, and its call operator need not be `const`.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param offsets_first, offsets_last where each segment's work items start: the exclusive scan of the
+///   segments' counts, `m = offsets_last - offsets_first` segments.
+/// \param total the number of work items: `f` is called for every `i` in `[0, total)`; the last segment's
+///   items run from its offset to `total`.
+/// \param f called once for every work item, as `f(i, s, rank)`.
 ///
 /// The three arguments have type `std::common_type_t<Size,
 /// difference_type of OffsetIt>`. On the CUDA backend `f` must be callable on

@@ -23,6 +23,21 @@ namespace mgpu {
 /// \brief Merges the sorted ranges `[first1, last1)` and `[first2, last2)`
 /// into `result`.
 ///
+/// \tparam InputIt1, InputIt2 random-access iterators the policy's system can read: raw pointers,
+///   `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators. Elements of both
+///   ranges are compared as values of `InputIt1`'s value type, to which `InputIt2`'s value type converts.
+/// \tparam OutputIt a random-access output iterator to which the elements of both ranges can be assigned
+///   (`thrust::discard_iterator` and `thrust::transform_output_iterator` included).
+/// \tparam Compare a strict weak ordering, callable on the device for the CUDA backend, called with two values
+///   (or const references to them) of `InputIt1`'s value type, as Thrust's comparators are.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param first1, last1 the first sorted range.
+/// \param first2, last2 the second sorted range.
+/// \param result receives all `(last1 - first1) + (last2 - first2)` elements, merged.
+/// \param comp the order both ranges are sorted by, and the order of the output.
+///
 /// \pre Both ranges are sorted by `comp`, a strict weak ordering. `result` has
 ///   room for `(last1 - first1) + (last2 - first2)` elements and overlaps
 ///   neither input.
@@ -53,6 +68,11 @@ OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 }
 
 /// \brief `merge` ordered by `::cuda::std::less<>`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the form with `comp`; `InputIt1`'s value type is ordered by
+///   `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, first1, last1, first2, last2, result as for the form with `comp`; both ranges are sorted
+///   ascending by `operator<`.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
 OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                InputIt2 first2, InputIt2 last2, OutputIt result)
@@ -67,6 +87,25 @@ OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// the value of each output key lands at the same position of
 /// `values_result`. Values move by gathering through the merge's source
 /// positions, so they are never compared.
+///
+/// \tparam KeyIt1, KeyIt2 random-access iterators over the keys, as `InputIt1` and `InputIt2` of `merge`:
+///   keys of both ranges are compared as values of `KeyIt1`'s value type.
+/// \tparam ValIt1, ValIt2 random-access iterators over the values of the first and second key range; values
+///   may be of any copyable type, `thrust::tuple` through `thrust::zip_iterator` included.
+/// \tparam KeyOut, ValOut random-access output iterators to which the keys, respectively the values, of both
+///   inputs can be assigned.
+/// \tparam Compare a strict weak ordering on keys, callable on the device for the CUDA backend, called with two
+///   values (or const references to them) of `KeyIt1`'s value type, as Thrust's comparators are.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param keys_first1, keys_last1 the first sorted key range.
+/// \param keys_first2, keys_last2 the second sorted key range.
+/// \param values_first1 the values of the first key range, one per key.
+/// \param values_first2 the values of the second key range, one per key.
+/// \param keys_result receives all `(keys_last1 - keys_first1) + (keys_last2 - keys_first2)` keys, merged.
+/// \param values_result receives the value of each output key at the key's position.
+/// \param comp the order both key ranges are sorted by, and the order of the output keys.
 ///
 /// \pre As for `merge`; the value ranges have as many elements as their key
 ///   ranges, and no output overlaps an input.
@@ -91,6 +130,12 @@ thrust::pair<KeyOut, ValOut> merge_by_key(
 }
 
 /// \brief `merge_by_key` ordered by `::cuda::std::less<>`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the form with `comp`; `KeyIt1`'s value type
+///   is ordered by `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the
+///   CUDA backend.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result as for the form with `comp`; both key ranges are sorted ascending by `operator<`.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
 thrust::pair<KeyOut, ValOut> merge_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,

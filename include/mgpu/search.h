@@ -65,6 +65,18 @@ namespace mgpu {
 /// `comp` is called with two values of A's value type (B's elements are
 /// converted to it), as Thrust's merge calls it.
 ///
+/// \tparam Bounds which input wins ties: `bounds::lower` (the default; A first, as in `std::merge`) or
+///   `bounds::upper` (B first).
+/// \tparam AIt, BIt random-access iterators (raw pointers included) readable where the search runs: on the
+///   device inside a kernel, on the host otherwise. `BIt`'s value type converts to `AIt`'s.
+/// \tparam Size an integer type for the counts, the diagonal and the result; the three arguments share it.
+/// \tparam Compare a strict weak ordering callable where the search runs (`__host__ __device__` to serve
+///   both), called with two values (or const references to them) of `AIt`'s value type.
+/// \param a, a_count the first sorted input, A: `a[0, a_count)`.
+/// \param b, b_count the second sorted input, B: `b[0, b_count)`.
+/// \param diag the cross diagonal: how many elements of the merge lie before the cut.
+/// \param comp the order both inputs are sorted by.
+///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`.
 /// \return `i` with `max(0, diag - b_count) <= i <= min(diag, a_count)`.
 /// With `bounds::lower` the split agrees with a stable `std::merge` (A wins
@@ -88,6 +100,15 @@ MGPU_HD MGPU_FORCEINLINE Size merge_path(AIt a, Size a_count, BIt b, Size b_coun
 ///
 /// `comp(element, value)` sees each element as a value of the range's value
 /// type (never a proxy reference) and `value` as given.
+///
+/// \tparam It a random-access iterator (raw pointers included) readable where the search runs.
+/// \tparam Size an integer type for the count and the result.
+/// \tparam T the type of the value sought.
+/// \tparam Compare a strict weak ordering callable where the search runs, called as `comp(element, value)`.
+/// \param data, count the range searched, `data[0, count)`, sorted by `comp`.
+/// \param value the value sought.
+/// \param comp the order the range is sorted by.
+/// \returns The index in `[0, count]`: `count` when every element is ordered before `value`.
 template <class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& value, Compare comp)
 {
@@ -108,6 +129,15 @@ MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& va
 ///
 /// `comp(value, element)` sees each element as a value of the range's value
 /// type (never a proxy reference) and `value` as given.
+///
+/// \tparam It a random-access iterator (raw pointers included) readable where the search runs.
+/// \tparam Size an integer type for the count and the result.
+/// \tparam T the type of the value sought.
+/// \tparam Compare a strict weak ordering callable where the search runs, called as `comp(value, element)`.
+/// \param data, count the range searched, `data[0, count)`, sorted by `comp`.
+/// \param value the value sought.
+/// \param comp the order the range is sorted by.
+/// \returns The index in `[0, count]`: `count` when no element is ordered after `value`.
 template <class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& value, Compare comp)
 {
@@ -130,6 +160,13 @@ MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& va
 ///
 /// `comp(element, value)` sees each element as a value of the range's value
 /// type, as in `lower_bound_index`.
+///
+/// \tparam Levels how many of the first probes are biased towards the end, 0 to 4 (with 0 the search is an
+///   ordinary binary search).
+/// \tparam It, Size, T, Compare as for `lower_bound_index`.
+/// \param data, count the range searched, `data[0, count)`, sorted by `comp`.
+/// \param value the value sought.
+/// \param comp the order the range is sorted by, called as `comp(element, value)`.
 ///
 /// \pre `data[0, count)` sorted by `comp`; `0 <= Levels <= 4`.
 /// \return The first position in `[0, count)` whose element is not ordered
@@ -184,6 +221,19 @@ MGPU_HD MGPU_FORCEINLINE Size biased_lower_bound_index(It data, Size count, cons
 /// Path split and one comparison.
 ///
 /// As in `merge_path`, `comp` is called with two values of A's value type.
+///
+/// \tparam Multiplicity `key_multiplicity::duplicates` (the default) for multisets, or
+///   `key_multiplicity::unique` when neither range holds equivalent keys, which needs no run searches.
+/// \tparam BiasLevels the biased probes of each run search, 0 to 4 as for `biased_lower_bound_index`
+///   (default 2).
+/// \tparam AIt, BIt random-access iterators (raw pointers included) readable where the search runs;
+///   `BIt`'s value type converts to `AIt`'s. With `key_multiplicity::duplicates`, `AIt`'s value type is also
+///   default-constructible and assignable.
+/// \tparam Size, Compare as for `merge_path`.
+/// \param a, a_count the first sorted input, A: `a[0, a_count)`.
+/// \param b, b_count the second sorted input, B: `b[0, b_count)`.
+/// \param diag the cross diagonal; the cut lies on it, or one element further into B when starred.
+/// \param comp the order both inputs are sorted by.
 ///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`; with
 ///   `key_multiplicity::unique`, neither range holds equivalent keys.

@@ -64,6 +64,8 @@ inline constexpr unique_keys_t unique_keys{};
 
 /// What `mgpu::count_to(it)` makes: the iterator a set operation writes its
 /// output count to, in place of returning the end of its output.
+///
+/// \tparam CountIt the type of the iterator given to `mgpu::count_to`.
 template <class CountIt>
 struct count_to_t
 {
@@ -73,6 +75,11 @@ struct count_to_t
 /// Passed as the last argument of a set operation, has it write its output
 /// count to `*it` (converted to `*it`'s value type) instead of returning an
 /// end iterator; see "Counts written to memory" in this header.
+///
+/// \tparam CountIt an iterator through which the set operation's backend can write `*it`; see "Counts written to
+///   memory" for what it requires.
+/// \param it where the count goes.
+/// \returns A `count_to_t` holding `it`, to pass as the set operation's last argument.
 template <class CountIt>
 count_to_t<CountIt> count_to(CountIt it)
 {
@@ -143,6 +150,19 @@ void set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// \brief Copies to `result` the elements of `[first1, last1)` that have a
 /// key-rank match in `[first2, last2)` (`std::set_intersection`).
 ///
+/// \tparam InputIt1, InputIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators). Both ranges are compared as `InputIt1`'s value
+///   type, the key type, to which `InputIt2`'s value type converts.
+/// \tparam OutputIt a random-access output iterator that the policy's system can dereference.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param first1, last1 the first range, sorted by `comp`.
+/// \param first2, last2 the second range, sorted by `comp`.
+/// \param result receives the first range's elements that have a key-rank match, in their order.
+/// \param comp the ordering of both ranges and of the output.
+///
 /// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
 ///   room for `min(last1 - first1, last2 - first2)` elements and overlaps no
 ///   input; with `unique_keys`, neither range holds equivalent keys.
@@ -166,6 +186,10 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 }
 
 /// \brief `set_intersection` for ranges without equivalent keys.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_intersection`.
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                           InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
@@ -176,6 +200,9 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 }
 
 /// \brief `set_intersection` ordered by `::cuda::std::less<>`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_intersection`.
+/// \param exec, first1, last1, first2, last2, result as for the general `set_intersection`.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
 OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                           InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
@@ -185,6 +212,20 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 
 /// \brief Copies to `result` every element of both ranges, each key-rank
 /// match once, taken from the first range (`std::set_union`).
+///
+/// \tparam InputIt1, InputIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators). Both ranges are compared as `InputIt1`'s value
+///   type, the key type, to which `InputIt2`'s value type converts.
+/// \tparam OutputIt a random-access output iterator that the policy's system can dereference.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param first1, last1 the first range, sorted by `comp`.
+/// \param first2, last2 the second range, sorted by `comp`.
+/// \param result receives the elements of both ranges, each key-rank match once (from the first range), sorted by
+///   `comp`.
+/// \param comp the ordering of both ranges and of the output.
 ///
 /// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
 ///   room for `(last1 - first1) + (last2 - first2)` elements and overlaps no
@@ -207,6 +248,10 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 }
 
 /// \brief `set_union` for ranges without equivalent keys.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_union`.
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                    InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
@@ -216,6 +261,9 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 }
 
 /// \brief `set_union` ordered by `::cuda::std::less<>`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_union`.
+/// \param exec, first1, last1, first2, last2, result as for the general `set_union`.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
 OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                    InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
@@ -225,6 +273,19 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 
 /// \brief Copies to `result` the elements of `[first1, last1)` that have no
 /// key-rank match in `[first2, last2)` (`std::set_difference`).
+///
+/// \tparam InputIt1, InputIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators). Both ranges are compared as `InputIt1`'s value
+///   type, the key type, to which `InputIt2`'s value type converts.
+/// \tparam OutputIt a random-access output iterator that the policy's system can dereference.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param first1, last1 the first range, sorted by `comp`.
+/// \param first2, last2 the second range, sorted by `comp`.
+/// \param result receives the first range's elements that have no key-rank match, in their order.
+/// \param comp the ordering of both ranges and of the output.
 ///
 /// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
 ///   room for `last1 - first1` elements and overlaps no input; with
@@ -246,6 +307,10 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 }
 
 /// \brief `set_difference` for ranges without equivalent keys.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_difference`.
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                         InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
@@ -255,6 +320,9 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 }
 
 /// \brief `set_difference` ordered by `::cuda::std::less<>`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_difference`.
+/// \param exec, first1, last1, first2, last2, result as for the general `set_difference`.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
 OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                         InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
@@ -264,6 +332,19 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 
 /// \brief Copies to `result` the elements of either range that have no
 /// key-rank match in the other (`std::set_symmetric_difference`).
+///
+/// \tparam InputIt1, InputIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators). Both ranges are compared as `InputIt1`'s value
+///   type, the key type, to which `InputIt2`'s value type converts.
+/// \tparam OutputIt a random-access output iterator that the policy's system can dereference.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param first1, last1 the first range, sorted by `comp`.
+/// \param first2, last2 the second range, sorted by `comp`.
+/// \param result receives the elements of either range that have no key-rank match, sorted by `comp`.
+/// \param comp the ordering of both ranges and of the output.
 ///
 /// \pre Both ranges sorted by `comp`, a strict weak ordering; `result` has
 ///   room for `(last1 - first1) + (last2 - first2)` elements and overlaps no
@@ -285,6 +366,10 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 }
 
 /// \brief `set_symmetric_difference` for ranges without equivalent keys.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_symmetric_difference`.
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
@@ -295,6 +380,9 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 }
 
 /// \brief `set_symmetric_difference` ordered by `::cuda::std::less<>`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_symmetric_difference`.
+/// \param exec, first1, last1, first2, last2, result as for the general `set_symmetric_difference`.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
 OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
@@ -308,6 +396,23 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 
 /// \brief `set_intersection` on keys; each output key brings the value of
 /// its first-range element.
+///
+/// \tparam KeyIt1, KeyIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators) over the keys. Both key ranges are compared as
+///   `KeyIt1`'s value type, the key type, to which `KeyIt2`'s value type converts.
+/// \tparam ValIt1 a random-access iterator that the policy's system can dereference, over the first range's values.
+/// \tparam KeyOut, ValOut random-access output iterators that the policy's system can dereference, for the output keys
+///   and values.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param keys_first1, keys_last1 the first range's keys, sorted by `comp`.
+/// \param keys_first2, keys_last2 the second range's keys, sorted by `comp`.
+/// \param values_first1 the first range's values, one per key.
+/// \param keys_result receives the output keys: the first range's keys that have a key-rank match, in their order.
+/// \param values_result receives the output keys' values, in the same order.
+/// \param comp the ordering of both key ranges and of the output keys.
 ///
 /// \pre As for `set_intersection`; `values_first1` holds one value per key
 ///   of the first range; no output overlaps an input.
@@ -329,6 +434,11 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 }
 
 /// \brief `set_intersection_by_key` for ranges without equivalent keys.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_intersection_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_intersection_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
 thrust::pair<KeyOut, ValOut> set_intersection_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -341,6 +451,10 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 }
 
 /// \brief `set_intersection_by_key` ordered by `::cuda::std::less<>`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_intersection_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
+///   general `set_intersection_by_key`.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut>
 thrust::pair<KeyOut, ValOut> set_intersection_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -352,6 +466,23 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 
 /// \brief `set_difference` on keys; each output key brings the value of its
 /// first-range element.
+///
+/// \tparam KeyIt1, KeyIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators) over the keys. Both key ranges are compared as
+///   `KeyIt1`'s value type, the key type, to which `KeyIt2`'s value type converts.
+/// \tparam ValIt1 a random-access iterator that the policy's system can dereference, over the first range's values.
+/// \tparam KeyOut, ValOut random-access output iterators that the policy's system can dereference, for the output keys
+///   and values.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param keys_first1, keys_last1 the first range's keys, sorted by `comp`.
+/// \param keys_first2, keys_last2 the second range's keys, sorted by `comp`.
+/// \param values_first1 the first range's values, one per key.
+/// \param keys_result receives the output keys: the first range's keys that have no key-rank match, in their order.
+/// \param values_result receives the output keys' values, in the same order.
+/// \param comp the ordering of both key ranges and of the output keys.
 ///
 /// \pre As for `set_difference`; `values_first1` holds one value per key of
 ///   the first range; no output overlaps an input.
@@ -374,6 +505,11 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 }
 
 /// \brief `set_difference_by_key` for ranges without equivalent keys.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -386,6 +522,10 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 }
 
 /// \brief `set_difference_by_key` ordered by `::cuda::std::less<>`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_difference_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
+///   general `set_difference_by_key`.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -397,6 +537,12 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 
 /// \brief `set_difference_by_key` with Thrust's parameter list, which also
 /// names the second range's values; they are never read.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \tparam ValIt2 the type of `values_first2`, which is never read.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param values_first2 the second range's values in Thrust's parameter list; never read.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
@@ -410,6 +556,12 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 
 /// \brief `set_difference_by_key` with Thrust's parameter list, ordered by
 /// `::cuda::std::less<>`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_difference_by_key`.
+/// \tparam ValIt2 the type of `values_first2`, which is never read.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
+///   general `set_difference_by_key`.
+/// \param values_first2 the second range's values in Thrust's parameter list; never read.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
@@ -422,6 +574,26 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 
 /// \brief `set_union` on keys; each output key brings the value of the
 /// element it came from (the first range's on a key-rank match).
+///
+/// \tparam KeyIt1, KeyIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators) over the keys. Both key ranges are compared as
+///   `KeyIt1`'s value type, the key type, to which `KeyIt2`'s value type converts.
+/// \tparam ValIt1, ValIt2 random-access iterators that the policy's system can dereference, over the first and second
+///   ranges' values; `ValIt2`'s value type converts to `ValIt1`'s.
+/// \tparam KeyOut, ValOut random-access output iterators that the policy's system can dereference, for the output keys
+///   and values.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param keys_first1, keys_last1 the first range's keys, sorted by `comp`.
+/// \param keys_first2, keys_last2 the second range's keys, sorted by `comp`.
+/// \param values_first1 the first range's values, one per key.
+/// \param values_first2 the second range's values, one per key.
+/// \param keys_result receives the output keys: the keys of both ranges, each key-rank match once (from the first
+///   range), sorted by `comp`.
+/// \param values_result receives the output keys' values, in the same order.
+/// \param comp the ordering of both key ranges and of the output keys.
 ///
 /// \pre As for `set_union`; the value ranges hold one value per key of their
 ///   key ranges, and the second's values convert to the first's value type;
@@ -445,6 +617,11 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 }
 
 /// \brief `set_union_by_key` for ranges without equivalent keys.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general `set_union_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result, comp as for the general `set_union_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 thrust::pair<KeyOut, ValOut> set_union_by_key(
@@ -458,6 +635,10 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 }
 
 /// \brief `set_union_by_key` ordered by `::cuda::std::less<>`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the general `set_union_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result as for the general `set_union_by_key`.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
 thrust::pair<KeyOut, ValOut> set_union_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -470,6 +651,25 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 
 /// \brief `set_symmetric_difference` on keys; each output key brings the
 /// value of the element it came from.
+///
+/// \tparam KeyIt1, KeyIt2 random-access iterators that the policy's system can dereference (raw pointers,
+///   `thrust::device_ptr`, vector iterators, Thrust's fancy iterators) over the keys. Both key ranges are compared as
+///   `KeyIt1`'s value type, the key type, to which `KeyIt2`'s value type converts.
+/// \tparam ValIt1, ValIt2 random-access iterators that the policy's system can dereference, over the first and second
+///   ranges' values; `ValIt2`'s value type converts to `ValIt1`'s.
+/// \tparam KeyOut, ValOut random-access output iterators that the policy's system can dereference, for the output keys
+///   and values.
+/// \tparam Compare a strict weak ordering callable on the device for the CUDA backend, called with values (const
+///   references) of the key type, as Thrust's comparators.
+/// \param exec the execution policy, which picks the backend: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
+/// \param keys_first1, keys_last1 the first range's keys, sorted by `comp`.
+/// \param keys_first2, keys_last2 the second range's keys, sorted by `comp`.
+/// \param values_first1 the first range's values, one per key.
+/// \param values_first2 the second range's values, one per key.
+/// \param keys_result receives the output keys: the keys of either range that have no key-rank match, sorted by `comp`.
+/// \param values_result receives the output keys' values, in the same order.
+/// \param comp the ordering of both key ranges and of the output keys.
 ///
 /// \pre As for `set_symmetric_difference`; the value ranges hold one value
 ///   per key of their key ranges, and the second's values convert to the
@@ -493,6 +693,12 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
 }
 
 /// \brief `set_symmetric_difference_by_key` for ranges without equivalent keys.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general
+///   `set_symmetric_difference_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result, comp as for the general `set_symmetric_difference_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
@@ -506,6 +712,10 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
 }
 
 /// \brief `set_symmetric_difference_by_key` ordered by `::cuda::std::less<>`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the general `set_symmetric_difference_by_key`.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result as for the general `set_symmetric_difference_by_key`.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
 thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -952,6 +1162,12 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1,
 /// chained to the next call without a host round trip and can be captured in
 /// a CUDA graph (see docs/set_operations.md for the recipe).
 ///
+/// \tparam CountIt the iterator given to `mgpu::count_to`: `*it` is writable on the policy's backend (device memory,
+///   or memory the device can access, for a CUDA policy), and the count is converted to its value type. Without a
+///   policy, it takes part in picking the system, as the other iterators do.
+/// \param count `mgpu::count_to(it)`, the last argument: `*it` receives the number of outputs (of keys for the
+///   `_by_key` forms). The other template parameters and parameters are those of the form that returns an end.
+///
 /// \pre As for the form that returns an end; `*it` is writable on the policy's
 ///   backend (device memory, or memory the device can access, for a CUDA
 ///   policy) and overlaps no input or output. Violated preconditions give
@@ -974,6 +1190,11 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1,
 ///@{
 
 /// \brief `set_intersection` writing its output count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_intersection`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                       InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
@@ -985,6 +1206,12 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 
 /// \brief `set_intersection` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_intersection`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                       InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
@@ -996,6 +1223,11 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 
 /// \brief `set_intersection` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_intersection`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result as for the general `set_intersection`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
 void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                       InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
@@ -1004,6 +1236,11 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 }
 
 /// \brief `set_union` writing its output count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_union`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
@@ -1014,6 +1251,12 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 
 /// \brief `set_union` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_union`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t, count_to_t<CountIt> count)
@@ -1024,6 +1267,11 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 
 /// \brief `set_union` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_union`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result as for the general `set_union`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
 void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
@@ -1032,6 +1280,11 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 }
 
 /// \brief `set_difference` writing its output count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_difference`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                     InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
@@ -1042,6 +1295,12 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 
 /// \brief `set_difference` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_difference`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                     InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
@@ -1053,6 +1312,11 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 
 /// \brief `set_difference` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_difference`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result as for the general `set_difference`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
 void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                     InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
@@ -1061,6 +1325,11 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 }
 
 /// \brief `set_symmetric_difference` writing its output count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_symmetric_difference`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                               InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
@@ -1072,6 +1341,12 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 
 /// \brief `set_symmetric_difference` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_symmetric_difference`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                               InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
@@ -1084,6 +1359,11 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 
 /// \brief `set_symmetric_difference` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam InputIt1, InputIt2, OutputIt as for the general `set_symmetric_difference`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, first1, last1, first2, last2, result as for the general `set_symmetric_difference`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
 void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                               InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
@@ -1093,6 +1373,12 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 }
 
 /// \brief `set_intersection_by_key` writing its output count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_intersection_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_intersection_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
 void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1106,6 +1392,13 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 
 /// \brief `set_intersection_by_key` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_intersection_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_intersection_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
 void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1120,6 +1413,12 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 
 /// \brief `set_intersection_by_key` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_intersection_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
+///   general `set_intersection_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt>
 void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
                              KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
@@ -1130,6 +1429,12 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 }
 
 /// \brief `set_difference_by_key` writing its output count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt, std::enable_if_t<!detail::is_iterator_v<Compare>, int> = 0>
 void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1143,6 +1448,13 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 
 /// \brief `set_difference_by_key` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
 void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1157,6 +1469,12 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 
 /// \brief `set_difference_by_key` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_difference_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
+///   general `set_difference_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt>
 void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
                            KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
@@ -1169,6 +1487,14 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \brief `set_difference_by_key` with Thrust's parameter list (the second
 /// range's values are never read), writing its output count to
 /// `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \tparam ValIt2 the type of `values_first2`, which is never read.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
 void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1181,6 +1507,14 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 
 /// \brief `set_difference_by_key` with Thrust's parameter list, ordered by
 /// `::cuda::std::less<>`, writing its output count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_difference_by_key`.
+/// \tparam ValIt2 the type of `values_first2`, which is never read.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
+///   general `set_difference_by_key`.
+/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt, std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
 void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1192,6 +1526,12 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 }
 
 /// \brief `set_union_by_key` writing its output count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general `set_union_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result, comp as for the general `set_union_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
 void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1207,6 +1547,13 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 
 /// \brief `set_union_by_key` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general `set_union_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result, comp as for the general `set_union_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
 void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1222,6 +1569,12 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 
 /// \brief `set_union_by_key` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the general `set_union_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result as for the general `set_union_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt>
 void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
@@ -1233,6 +1586,13 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 }
 
 /// \brief `set_symmetric_difference_by_key` writing its output count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general
+///   `set_symmetric_difference_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result, comp as for the general `set_symmetric_difference_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
 void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
@@ -1247,6 +1607,14 @@ void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base
 
 /// \brief `set_symmetric_difference_by_key` for ranges without equivalent keys, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general
+///   `set_symmetric_difference_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result, comp as for the general `set_symmetric_difference_by_key`.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
 void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
@@ -1261,6 +1629,12 @@ void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base
 
 /// \brief `set_symmetric_difference_by_key` ordered by `::cuda::std::less<>`, writing its output
 /// count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the general `set_symmetric_difference_by_key`.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
+///   values_result as for the general `set_symmetric_difference_by_key`.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt>
 void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,

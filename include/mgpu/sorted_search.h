@@ -30,6 +30,20 @@ namespace mgpu {
 /// lower_bound(first, last, values[j], comp) - first`: the number of
 /// haystack elements ordered before it.
 ///
+/// \tparam ForwardIt a random-access iterator over the haystack, readable by the policy's system: raw
+///   pointers, `thrust::device_ptr`, `device_vector`/`host_vector` iterators or Thrust fancy iterators.
+/// \tparam InputIt a random-access iterator over the needles, readable by the policy's system.
+/// \tparam OutputIt a random-access output iterator to which the answers (haystack indices) can be assigned.
+/// \tparam Compare a strict weak ordering, callable on the device for the CUDA backend, called with two values
+///   (or const references to them) of the comparison type described below, as Thrust's comparators are.
+/// \param exec the execution policy: `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy (`thrust::host`, `thrust::seq`, ...). It picks the backend and,
+///   on CUDA, the stream and the allocator of the temporary storage.
+/// \param first, last the sorted haystack, `n = last - first` elements.
+/// \param values_first, values_last the sorted needles, `m = values_last - values_first` of them.
+/// \param result receives `m` answers, one per needle, in the needles' order.
+/// \param comp the order both ranges are sorted by.
+///
 /// Arithmetic haystack and needle types are compared in their common type
 /// (an `int` haystack searched for `double` needles compares doubles);
 /// other needles are compared as the haystack's value type. `comp` is called
@@ -68,6 +82,11 @@ OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedP
 }
 
 /// \brief `sorted_lower_bound` ordered by `::cuda::std::less<>`.
+///
+/// \tparam ForwardIt, InputIt, OutputIt as for the form with `comp`; the comparison type is ordered by
+///   `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, first, last, values_first, values_last, result as for the form with `comp`; both ranges are
+///   sorted ascending by `operator<`.
 template <class DerivedPolicy, class ForwardIt, class InputIt, class OutputIt>
 OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
                             ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result)
@@ -78,6 +97,10 @@ OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedP
 /// \brief For every needle `values[j]`, writes `result[j] =
 /// upper_bound(first, last, values[j], comp) - first`: the number of
 /// haystack elements not ordered after it.
+///
+/// \tparam ForwardIt, InputIt, OutputIt, Compare as for `sorted_lower_bound`.
+/// \param exec, first, last, values_first, values_last, comp as for `sorted_lower_bound`.
+/// \param result receives `m = values_last - values_first` answers, one per needle, in the needles' order.
 ///
 /// Everything else is as for `sorted_lower_bound`: preconditions, comparison
 /// type, complexity, synchronization and memory safety on bad input.
@@ -99,6 +122,11 @@ OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedP
 }
 
 /// \brief `sorted_upper_bound` ordered by `::cuda::std::less<>`.
+///
+/// \tparam ForwardIt, InputIt, OutputIt as for the form with `comp`; the comparison type is ordered by
+///   `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the CUDA backend.
+/// \param exec, first, last, values_first, values_last, result as for the form with `comp`; both ranges are
+///   sorted ascending by `operator<`.
 template <class DerivedPolicy, class ForwardIt, class InputIt, class OutputIt>
 OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
                             ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result)
