@@ -11,6 +11,7 @@
 #include <thrust/execution_policy.h>
 #include <thrust/equal.h>
 #include <thrust/fill.h>
+#include <thrust/scan.h>
 #include <thrust/sort.h>
 #include <thrust/tabulate.h>
 
@@ -71,6 +72,18 @@ struct uniform_size
   int mean;
   __host__ __device__ int operator()(std::int64_t s) const { return int(hash(std::uint64_t(s)) % std::uint64_t(2 * mean + 1)); }
 };
+
+// offsets[s] = the sum of size_of(0 .. s - 1) for `segments` segments;
+// returns the sum of all their sizes.
+template <class T, class SizeOf>
+T offsets_of_sizes(thrust::device_vector<T>& offsets, std::int64_t segments, SizeOf size_of)
+{
+  thrust::device_vector<T> sizes(segments);
+  thrust::tabulate(sizes.begin(), sizes.end(), size_of);
+  offsets.resize(segments);
+  thrust::exclusive_scan(sizes.begin(), sizes.end(), offsets.begin());
+  return T(offsets.back()) + T(sizes.back());
+}
 
 template <class T>
 struct hashed_as

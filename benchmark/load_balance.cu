@@ -183,13 +183,8 @@ problem<T>& inputs(std::int64_t nominal_total, const distribution& dist)
     problem<T> p;
     const double mean = dist.mean > 0 ? double(dist.mean) : power_law_mean;
     p.segments        = std::max<std::int64_t>(1, std::int64_t(double(nominal_total) / mean));
-    thrust::device_vector<T> counts(p.segments);
-    thrust::tabulate(counts.begin(), counts.end(), segment_count{bench::hash_value{31, 1u << 30}, dist.mean});
-    p.offsets.resize(p.segments);
-    thrust::exclusive_scan(counts.begin(), counts.end(), p.offsets.begin());
-    p.total = T(p.offsets.back()) + T(counts.back());
-    counts.clear();
-    counts.shrink_to_fit();
+    p.total =
+      bench::offsets_of_sizes(p.offsets, p.segments, segment_count{bench::hash_value{31, 1u << 30}, dist.mean});
 
     p.values      = bench::random_vector<T>(p.segments, 1u << 30, 32);
     p.input_size  = gapped_layout(p.gather, p, 33);

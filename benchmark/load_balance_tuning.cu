@@ -78,11 +78,8 @@ problem& inputs(int mean)
     return found->second;
   problem& p = cache[mean];
   p.segments = total_items / mean;
-  thrust::device_vector<int> counts(p.segments);
-  thrust::tabulate(counts.begin(), counts.end(), bench::uniform_size{bench::hash_value{31, 1u << 30}, mean});
-  p.offsets.resize(p.segments);
-  thrust::exclusive_scan(counts.begin(), counts.end(), p.offsets.begin());
-  p.total  = int(p.offsets.back()) + int(counts.back());
+  p.total    = bench::offsets_of_sizes(p.offsets, p.segments,
+                                       bench::uniform_size{bench::hash_value{31, 1u << 30}, mean});
   p.values = bench::random_vector<int>(p.segments, 1u << 30, 32);
   p.input  = bench::random_vector<int>(std::size_t(gapped(p.gather, p, 33)), 1u << 30, 35);
   p.out.resize(std::size_t(gapped(p.scatter, p, 34)));

@@ -31,11 +31,8 @@ problem& inputs(int mean)
   return cache.get(std::to_string(mean), [&] {
     problem p;
     p.segments = value_count / mean;
-    thrust::device_vector<int> sizes(p.segments);
-    thrust::tabulate(sizes.begin(), sizes.end(), bench::uniform_size{bench::hash_value{41, 1u << 30}, mean});
-    p.offsets.resize(p.segments);
-    thrust::exclusive_scan(sizes.begin(), sizes.end(), p.offsets.begin());
-    p.total  = int(p.offsets.back()) + int(sizes.back());
+    p.total = bench::offsets_of_sizes(p.offsets, p.segments,
+                                      bench::uniform_size{bench::hash_value{41, 1u << 30}, mean});
     p.values = bench::random_vector<int>(std::size_t(p.total), 16, 42);
     p.out.resize(p.segments);
     // The reference: the current tuning's answer.
