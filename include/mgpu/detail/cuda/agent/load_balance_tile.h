@@ -52,7 +52,7 @@ struct lbs_tile_storage
   static constexpr int staged_count = is_lbs_nothing_v<SegmentData> ? 1 : Shape::tile_size + 1;
   alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3];
   SegmentData staged[staged_count];
-  Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0
+  Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0 (for operations that use ranks)
 };
 
 // Whether an operation's segment data goes where the segment starts were,
@@ -153,7 +153,8 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
   const Size a0           = range.item_begin;
   int* starts             = local + a_len;
 
-  const bool has_head = tid == 0 && b0 > 0;
+  // Only ranks and staged data need the segment begun before the tile.
+  const bool has_head = (Op::uses_rank || has_data) && tid == 0 && b0 > 0;
   Size head_offset    = 0;
   segment_data head_data{};
   if (has_head)
@@ -208,7 +209,8 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
   {
     starts[0]         = 0;
     starts[b_len + 1] = a_len;
-    shared.head_rank  = has_head ? a0 - head_offset : Size(0);
+    if constexpr (Op::uses_rank)
+      shared.head_rank = has_head ? a0 - head_offset : Size(0);
     if constexpr (has_data)
       if (has_head)
         shared.staged[0] = head_data;
@@ -339,7 +341,9 @@ __device__ MGPU_FORCEINLINE void apply_tile(const lbs_tile_range<Size>& range,
   using item_value         = typename Op::item_value;
   const int* starts        = local + range.item_count;
   const Size first_segment = range.segment_begin - 1;
-  const Size head_rank     = shared.head_rank;
+  Size head_rank           = 0; // written only for operations that use ranks
+  if constexpr (Op::uses_rank)
+    head_rank = shared.head_rank;
 
   // Rank of the item at tile position `index` in slot k (0 for operations
   // that ignore it: restaged data may have replaced the starts).
