@@ -12,7 +12,7 @@ void interval_expand(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_la
                      OutputIt result_first, OutputIt result_last)
 {
   run_load_balanced(policy, offsets_first, offsets_last, result_last - result_first,
-                    interval_expand_op<ValueIt, OutputIt>{{}, values, result_first}, "mgpu::interval_expand");
+                    interval_expand_op<ValueIt, OutputIt>{{{}, values}, result_first}, "mgpu::interval_expand");
 }
 
 template <class Policy, class OffsetIt, class GatherIt, class InputIt, class OutputIt>
@@ -20,7 +20,7 @@ void interval_gather(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_la
                      OutputIt result_first, OutputIt result_last)
 {
   run_load_balanced(policy, offsets_first, offsets_last, result_last - result_first,
-                    interval_gather_op<GatherIt, InputIt, OutputIt>{{}, gather, input, result_first},
+                    interval_gather_op<GatherIt, InputIt, OutputIt>{{{}, gather}, input, result_first},
                     "mgpu::interval_gather");
 }
 
@@ -29,7 +29,7 @@ void interval_scatter(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_l
                       InputIt input_first, InputIt input_last, OutputIt result)
 {
   run_load_balanced(policy, offsets_first, offsets_last, input_last - input_first,
-                    interval_scatter_op<ScatterIt, InputIt, OutputIt>{{}, scatter, input_first, result},
+                    interval_scatter_op<ScatterIt, InputIt, OutputIt>{{{}, scatter}, input_first, result},
                     "mgpu::interval_scatter");
 }
 

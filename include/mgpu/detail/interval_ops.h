@@ -22,27 +22,14 @@ MGPU_HD MGPU_FORCEINLINE auto interval_position(const Start& start, Size rank)
 
 // result[i] = values[s]
 template <class ValueIt, class OutputIt>
-struct interval_expand_op : lbs_op_flags
+struct interval_expand_op : lbs_segment_op<ValueIt>
 {
-  ValueIt values;
   OutputIt result;
   using segment_data = value_of<ValueIt>;
-  using item_value   = lbs_nothing;
   static constexpr bool stores_at_item = true;
   static constexpr bool uses_rank      = false;
   static constexpr bool lean           = true;
 
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD segment_data load_segment(Size segment) const
-  {
-    return values[segment];
-  }
-  template <class Size>
-  MGPU_HD lbs_nothing load_item(Size, Size, Size, const segment_data&) const
-  {
-    return {};
-  }
   template <class Size>
   MGPU_HD const segment_data& item_output(Size, const segment_data& value) const
   {
@@ -56,65 +43,40 @@ struct interval_expand_op : lbs_op_flags
   }
 };
 
-// result[i] = input[gather[s] + rank]
+// Gathers: result[i] = input[start[s] + rank]; otherwise it scatters:
+// result[start[s] + rank] = input[i].
+template <bool Gathers, class StartIt, class InputIt, class OutputIt>
+struct interval_copy_op : lbs_segment_op<StartIt>
+{
+  InputIt input;
+  OutputIt result;
+  using segment_data = value_of<StartIt>;
+  using item_value   = value_of<InputIt>;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD item_value load_item(Size item, Size, Size rank, const segment_data& start) const
+  {
+    if constexpr (Gathers)
+      return input[interval_position(start, rank)];
+    else
+      return input[item];
+  }
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void store_item(Size item, Size, Size rank, const segment_data& start, const item_value& value) const
+  {
+    if constexpr (Gathers)
+      result[item] = value;
+    else
+      result[interval_position(start, rank)] = value;
+  }
+};
+
 template <class GatherIt, class InputIt, class OutputIt>
-struct interval_gather_op : lbs_op_flags
-{
-  GatherIt gather;
-  InputIt input;
-  OutputIt result;
-  using segment_data = value_of<GatherIt>;
-  using item_value   = value_of<InputIt>;
-
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD segment_data load_segment(Size segment) const
-  {
-    return gather[segment];
-  }
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD item_value load_item(Size, Size, Size rank, const segment_data& start) const
-  {
-    return input[interval_position(start, rank)];
-  }
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD void store_item(Size item, Size, Size, const segment_data&, const item_value& value) const
-  {
-    result[item] = value;
-  }
-};
-
-// result[scatter[s] + rank] = input[i]
+using interval_gather_op = interval_copy_op<true, GatherIt, InputIt, OutputIt>;
 template <class ScatterIt, class InputIt, class OutputIt>
-struct interval_scatter_op : lbs_op_flags
-{
-  ScatterIt scatter;
-  InputIt input;
-  OutputIt result;
-  using segment_data = value_of<ScatterIt>;
-  using item_value   = value_of<InputIt>;
-
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD segment_data load_segment(Size segment) const
-  {
-    return scatter[segment];
-  }
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD item_value load_item(Size item, Size, Size, const segment_data&) const
-  {
-    return input[item];
-  }
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD void store_item(Size, Size, Size rank, const segment_data& start, const item_value& value) const
-  {
-    result[interval_position(start, rank)] = value;
-  }
-};
+using interval_scatter_op = interval_copy_op<false, ScatterIt, InputIt, OutputIt>;
 
 // Where one interval of a move comes from and goes to.
 template <class Gather, class Scatter>

@@ -347,9 +347,9 @@ private:
       using expansion_size = std::conditional_t<std::is_same_v<Row, Index>, Index, join_row_count>;
       if (keep_b_)
         expand<expansion_size>(rows, found.a_rows,
-                        join_rows_op<const join_segment<Index>*, OutA, OutB>{{}, segments, a_out, b_out});
+                        join_rows_op<const join_segment<Index>*, OutA, OutB>{{{}, segments}, a_out, b_out});
       else
-        expand<expansion_size>(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{}, lower, a_out, b_out});
+        expand<expansion_size>(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{{}, lower}, a_out, b_out});
     }
     else
       finish_join(policy_, algorithm_);

@@ -73,11 +73,20 @@ MGPU_HD inline void add_rows(join_row_count* total, join_row_count rows)
 #endif
 }
 
+// counts[needle + 1] = count, and counts[0] = 0 beside needle 0, so that an
+// inclusive scan of counts[1..] gives the exclusive scan in counts[0..n).
+template <class Index, class Size>
+MGPU_HD MGPU_FORCEINLINE void store_count_to_scan(Index* counts, Size needle, Index count)
+{
+  counts[needle + 1] = count;
+  if (needle == 0)
+    counts[0] = 0;
+}
+
 // Tallying sink of the upper-bound search of A's keys in B: the rows each
 // row of A generates, summed into *total, and for the rows themselves (not
-// just their count) also stored as rows[j + 1] (rows[0] = 0, so an
-// inclusive scan of rows[1..] gives the exclusive scan in rows[0..n)); a
-// row's count fits an Index, their scan only when the total does.
+// just their count) also stored to scan (store_count_to_scan); a row's
+// count fits an Index, their scan only when the total does.
 // `keep_a`: unmatched rows of A give one row (left and full outer joins).
 // With the rows stored, `lower[j]` becomes the generator's first B row or
 // -1 and, where B's unmatched rows are interleaved (`segments` not null),
@@ -102,9 +111,7 @@ struct a_row_count_sink
     const join_row_count count = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
     if (rows == nullptr)
       return count;
-    rows[needle + 1] = static_cast<Index>(count);
-    if (needle == 0)
-      rows[0] = 0;
+    store_count_to_scan(rows, needle, static_cast<Index>(count));
     const Index b_first = matches == 0 ? Index(-1) : first;
     if (segments != nullptr)
       segments[needle] = {b_first, unmatched_before[first]};
@@ -117,9 +124,9 @@ struct a_row_count_sink
 
 // Tallying sink of the lower-bound search of B's keys in A: B's rows without
 // a match (the A row at the lower bound holds no equivalent key), summed
-// into *total, and for the rows also stored as unmatched[j + 1]
-// (unmatched[0] = 0, scanned like the row counts) beside the A rows before
-// the key (a_lower, may be null).
+// into *total, and for the rows also stored to scan as unmatched flags
+// (store_count_to_scan) beside the A rows before the key (a_lower, may be
+// null).
 template <class Key, class AIt, class BIt, class Index, class Compare>
 struct b_match_sink
 {
@@ -139,9 +146,7 @@ struct b_match_sink
     const bool matched = before < a_count && !comp(as_key<Key>(b[needle]), as_key<Key>(a[before]));
     if (unmatched != nullptr)
     {
-      unmatched[needle + 1] = matched ? Index(0) : Index(1);
-      if (needle == 0)
-        unmatched[0] = 0;
+      store_count_to_scan(unmatched, needle, matched ? Index(0) : Index(1));
       if (a_lower != nullptr)
         a_lower[needle] = before;
     }
@@ -178,13 +183,11 @@ struct a_match_sink
 // unmatched row, written at i + shift. `Segments` points at plain b_first
 // values (no interleaved B rows) or at join_segments.
 template <class Segments, class OutA, class OutB>
-struct join_rows_op : lbs_op_flags
+struct join_rows_op : lbs_segment_op<Segments>
 {
-  Segments segments;
   OutA a_out;
   OutB b_out;
   using segment_data = value_of<Segments>;
-  using item_value   = lbs_nothing;
 
   template <class T>
   static MGPU_HD MGPU_FORCEINLINE auto b_first_of(const T& segment)
@@ -203,17 +206,6 @@ struct join_rows_op : lbs_op_flags
       return segment.shift;
   }
 
-  _CCCL_EXEC_CHECK_DISABLE
-  template <class Size>
-  MGPU_HD segment_data load_segment(Size segment) const
-  {
-    return segments[segment];
-  }
-  template <class Size>
-  MGPU_HD lbs_nothing load_item(Size, Size, Size, const segment_data&) const
-  {
-    return {};
-  }
   _CCCL_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size segment, Size rank, const segment_data& data, lbs_nothing) const

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
+#include <mgpu/detail/iterator.h>
 
 #include <cuda/std/type_traits>
 
@@ -61,6 +62,30 @@ struct lbs_op_base : lbs_op_flags
   }
   template <class Size, class SegmentData>
   MGPU_HD lbs_nothing load_item(Size, Size, Size, const SegmentData&) const
+  {
+    return {};
+  }
+};
+
+// Operations that read one value per segment from an iterator (a value to
+// expand, an interval's start, a join generator's first B row) derive from
+// this; their items read nothing unless they declare item_value and
+// load_item of their own.
+template <class SegmentIt>
+struct lbs_segment_op : lbs_op_flags
+{
+  SegmentIt per_segment;
+  using segment_data = value_of<SegmentIt>;
+  using item_value   = lbs_nothing;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD segment_data load_segment(Size segment) const
+  {
+    return per_segment[segment];
+  }
+  template <class Size>
+  MGPU_HD lbs_nothing load_item(Size, Size, Size, const segment_data&) const
   {
     return {};
   }
