@@ -152,9 +152,9 @@ void engine(benchmark::State& state, int mean)
     if constexpr (Kind == op_kind::lbs)
       run(lbs_search_op<int*>{{}, raw(p.out)});
     else if constexpr (Kind == op_kind::expand)
-      run(interval_expand_op<const int*, int*>{{}, raw(p.values), raw(p.out)});
+      run(interval_expand_op<const int*, int*>{{{}, raw(p.values)}, raw(p.out)});
     else if constexpr (Kind == op_kind::gather)
-      run(interval_gather_op<const int*, const int*, int*>{{}, raw(p.gather), raw(p.input), raw(p.out)});
+      run(interval_gather_op<const int*, const int*, int*>{{{}, raw(p.gather)}, raw(p.input), raw(p.out)});
     else
       run(interval_move_op<const int*, const int*, const int*, int*>{{}, raw(p.gather), raw(p.scatter), raw(p.input),
                                                                        raw(p.out)});
