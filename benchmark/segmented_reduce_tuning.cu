@@ -77,8 +77,10 @@ const bool registered = [] {
   register_shape<256, 23, 1536>();
   register_shape<256, 15, 2048>();
   register_shape<256, 19, 2048>();
+  register_shape<256, 27, 2048>();
   register_shape<256, 31, 2048>();
   register_shape<128, 23, 2048>();
+  register_shape<128, 27, 2048>();
   register_shape<128, 31, 2048>();
   register_shape<128, 15, 2048>();
   register_shape<512, 11, 2048>();

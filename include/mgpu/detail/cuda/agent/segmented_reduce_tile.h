@@ -29,6 +29,7 @@
 #include <mgpu/detail/cuda/agent/load_balance_tile.h>
 #include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
 #include <mgpu/detail/cuda/block/tile_load.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
 
 #include <cub/block/block_scan.cuh>
 
@@ -41,15 +42,16 @@
 
 namespace mgpu::detail::cuda {
 
-// A run of values in the block-wide scan: its reduction, whether it holds any
-// value and whether a segment starts in it (then the reduction begins there,
-// with init).
+// A run of values in the block-wide scan: its reduction, and whether a
+// segment starts in it (then the reduction begins there, with init). A
+// thread past the tile's values holds {init, 1}: only threads after every
+// value have none, so no combination that is used reads it, and op never
+// sees a value that is not the caller's.
 template <class T>
 struct reduced_run
 {
   T value;
-  bool has_value;
-  bool has_head;
+  int has_head;
 };
 
 // The segmented scan's operator: a run with a head discards what came before
@@ -61,11 +63,9 @@ struct combine_runs
 
   __device__ MGPU_FORCEINLINE reduced_run<T> operator()(const reduced_run<T>& left, const reduced_run<T>& right) const
   {
-    if (right.has_head || !left.has_value)
-      return {right.value, right.has_value, left.has_head || right.has_head};
-    if (!right.has_value)
-      return left;
-    return {static_cast<T>(op(left.value, right.value)), true, left.has_head};
+    if (right.has_head)
+      return right;
+    return {static_cast<T>(op(left.value, right.value)), left.has_head};
   }
 };
 
@@ -83,9 +83,10 @@ struct segmented_reduce_tile_storage
   alignas(alignment) unsigned char values_and_starts[Shape::tile_size * value_bytes + 32];
   // Bit i of heads[t]: a segment starts at the tile's value t * VT + i.
   std::uint32_t heads[NT];
-  // What the block-wide scan carries into each thread's first run.
+  // What the block-wide scan carries into each thread's first run (none
+  // into thread 0's).
   T carried[NT];
-  bool carries_value[NT];
+  T tile_carry; // the carry the tile publishes (step 3)
   typename block_scan::TempStorage scan;
   T window[32]; // the look-back's values
   std::uint64_t load_barrier;
@@ -195,39 +196,46 @@ __device__ MGPU_FORCEINLINE void stage_segment_starts(OffsetIt offsets, const lb
 }
 
 // Step 2: the thread's values t * VT ... in order, each run (up to the next
-// head) reduced in place of its last value; returns the thread's last run.
+// head) reduced in place of its last value, and the thread's last value
+// replaced by its last run's reduction so far; returns that run. Threads
+// whose VT values all lie in the tile (all but one of those with values) run
+// without a bound per value.
 template <class Shape, class T, class Op>
 __device__ MGPU_FORCEINLINE reduced_run<T> reduce_thread_runs(T* values, int a_len, const std::uint32_t* heads,
                                                               const T& init, Op& op)
 {
-  constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
+  constexpr int VT = Shape::items_per_thread;
   static_assert(VT <= 32, "one head word per thread");
-  const int tid             = static_cast<int>(threadIdx.x);
-  const int first           = tid * VT;
-  const std::uint32_t mine  = heads[tid];
-  const std::uint32_t next  = tid + 1 < NT ? heads[tid + 1] : 0u;
-  reduced_run<T> run{T{}, false, false};
-#pragma unroll
-  for (int i = 0; i < VT; ++i)
+  const int first = static_cast<int>(threadIdx.x) * VT;
+  const int count = ::min(::max(a_len - first, 0), VT);
+  if (count == 0)
+    return {init, 1};
+  const std::uint32_t mine = heads[threadIdx.x];
+  T* const thread_values   = values + first;
+  T run{};
+  auto step = [&](int i, bool last) {
+    const T value = thread_values[i];
+    if ((mine >> i) & 1u)
+      run = static_cast<T>(op(init, value));
+    else
+      run = i == 0 ? value : static_cast<T>(op(run, value));
+    if (last || ((mine >> (i + 1)) & 1u))
+      thread_values[i] = run;
+  };
+  if (count == VT)
   {
-    const int j = first + i;
-    if (j < a_len)
-    {
-      const T value = values[j];
-      if ((mine >> i) & 1u)
-      {
-        run.value    = static_cast<T>(op(init, value));
-        run.has_head = true;
-      }
-      else
-        run.value = run.has_value ? static_cast<T>(op(run.value, value)) : value;
-      run.has_value       = true;
-      const bool run_ends = j + 1 == a_len || (i + 1 < VT ? ((mine >> (i + 1)) & 1u) != 0 : (next & 1u) != 0);
-      if (run_ends)
-        values[j] = run.value;
-    }
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      step(i, i + 1 == VT);
   }
-  return run;
+  else
+  {
+#pragma unroll
+    for (int i = 0; i < VT; ++i)
+      if (i < count)
+        step(i, i + 1 == count);
+  }
+  return {run, mine != 0u};
 }
 
 // The reduction of the run ending at tile position j (a run's last value):
@@ -241,7 +249,7 @@ __device__ MGPU_FORCEINLINE T reduction_ending_at(const Storage& shared, const T
   const int position = j % VT;
   const T value      = values[j];
   const bool begins_in_thread = (shared.heads[thread] & ((2u << position) - 1u)) != 0;
-  if (begins_in_thread || !shared.carries_value[thread])
+  if (begins_in_thread || thread == 0)
     return value;
   return static_cast<T>(op(shared.carried[thread], value));
 }
@@ -283,21 +291,28 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
 
   // Step 2.
   const reduced_run<T> run = reduce_thread_runs<Shape>(tile_values, a_len, shared.heads, init, op);
-  reduced_run<T> carried_in, tile_runs;
-  typename Storage::block_scan(shared.scan).ExclusiveScan(run, carried_in, combine_runs<T, Op>{op}, tile_runs);
-  shared.carried[tid]       = carried_in.value;
-  shared.carries_value[tid] = tid > 0 && carried_in.has_value;
+  reduced_run<T> carried_in;
+  typename Storage::block_scan(shared.scan).ExclusiveScan(run, carried_in, combine_runs<T, Op>{op});
+  shared.carried[tid] = carried_in.value;
 
   // Step 3. The carry: the reduction of the last segment the tile opens (init
   // alone if it holds no value here), or of all its values if it opens none
-  // (then it has some: every tile takes at least one step).
+  // (then it has some: every tile takes at least one step). The thread that
+  // holds the tile's last value (thread 0 when the tile holds none) has it.
   const bool publishes_inclusive = tile == Size(0) || opens;
-  T carry                        = tile_runs.value;
-  if (opens && starts[b_len] >= a_len)
-    carry = init;
-  if (shared_carries && tid == 0)
-    carries.publish(static_cast<std::size_t>(tile), publishes_inclusive ? carry_inclusive : carry_aggregate, carry);
-  __syncthreads(); // the carried-in reductions
+  if (tid == (a_len > 0 ? (a_len - 1) / Shape::items_per_thread : 0))
+  {
+    T carry = run.has_head || tid == 0 ? run.value : static_cast<T>(op(shared.carried[tid], run.value));
+    if (opens && starts[b_len] >= a_len)
+      carry = init;
+    shared.tile_carry = carry;
+    if (shared_carries)
+    {
+      wait_for_partition(); // which clears the look-back state of a partitioned launch
+      carries.publish(static_cast<std::size_t>(tile), publishes_inclusive ? carry_inclusive : carry_aggregate, carry);
+    }
+  }
+  __syncthreads(); // the carried-in reductions and the tile's carry
 
   // Slots 1 .. b_len - 1 start and end in the tile; slot b_len too in the
   // last tile, where the last segment ends with the values.
@@ -317,9 +332,11 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   const bool closes_head = b0 > Size(0) && (opens || last_tile);
   if (!closes_head && publishes_inclusive)
     return;
+  wait_for_partition();
   const T before = look_back_carry<Pace>(carries, tile, op, shared.window);
   if (tid != 0)
     return;
+  const T carry = shared.tile_carry;
   if (!publishes_inclusive)
     carries.publish(static_cast<std::size_t>(tile), carry_inclusive, static_cast<T>(op(before, carry)));
   if (closes_head)

@@ -26,6 +26,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -90,8 +91,10 @@ struct segmented_reduce_scratch_layout
 
 // The tiles find their ranges as the load-balancing engine's do
 // (plan_load_balance_launch); a partitioned launch's tile kernel may start
-// while the partition runs (dependent_launch.h). A launch of one tile needs no look-back and takes no scratch; any other
-// clears the look-back statuses first.
+// while the partition runs (dependent_launch.h). A launch of one tile needs
+// no look-back and takes no scratch; in any other the look-back statuses are
+// cleared first, by a memset or, in a partitioned launch, by the partition
+// kernel.
 // `Hub`: the tuning; sweeps pass their own (fixed_hub).
 template <class Size, class Hub, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
 void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets, Size segment_count, Size total,
@@ -116,13 +119,14 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
     {
       carries.words = reinterpret_cast<decltype(carries.words)>(scratch.get() + layout.status_offset);
       carries.place_values(scratch.get() + layout.values_offset, static_cast<std::size_t>(num_tiles));
-      check(cudaMemsetAsync(carries.words, 0, tile_carries<T>::status_bytes(static_cast<std::size_t>(num_tiles)),
-                            stream),
-            algorithm, "clear the look-back state");
     }
 
     if (!plan.partitioned)
     {
+      if (num_tiles > 1)
+        check(cudaMemsetAsync(carries.words, 0, tile_carries<T>::status_bytes(static_cast<std::size_t>(num_tiles)),
+                              stream),
+              algorithm, "clear the look-back state");
       kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
         values, offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, result, init, op,
         carries);
@@ -130,8 +134,10 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
     }
     else
     {
+      // The partition kernel clears the look-back state too.
       Size* const item_splits = reinterpret_cast<Size*>(scratch.get());
-      partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits, algorithm);
+      partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits, algorithm,
+                             reinterpret_cast<std::uint64_t*>(carries.words));
       launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
                          static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, values, offsets,
                          segment_count, total, static_cast<const Size*>(item_splits), plan.head_tiles, result, init,

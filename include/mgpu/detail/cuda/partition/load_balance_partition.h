@@ -32,6 +32,8 @@
 #include <cuda/std/functional>
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
+
 namespace mgpu::detail::cuda {
 
 // Threads per partition CTA (= splits per CTA), samples per thread and
@@ -57,9 +59,13 @@ struct merge_key_of_offset
   }
 };
 
+// `lookback_words`, when not null: the tile kernel's look-back state, the
+// first 8 bytes of each tile's 32-byte sector, which split p's thread clears
+// for tile p (so the call needs no memset before this kernel).
 template <class PartitionShape, class Size, class OffsetIt>
 __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
-  OffsetIt offsets, Size segment_count, Size total, Size tile_size, Size num_splits, Size* item_splits)
+  OffsetIt offsets, Size segment_count, Size total, Size tile_size, Size num_splits, Size* item_splits,
+  std::uint64_t* lookback_words)
 {
   constexpr int NT      = PartitionShape::threads;
   constexpr int SPT     = PartitionShape::samples_per_thread;
@@ -128,7 +134,11 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
       hi = mid;
   }
   if (first_split + Size(threadIdx.x) <= last_split)
+  {
     item_splits[split] = diag - lo;
+    if (lookback_words != nullptr && split + 1 < num_splits)
+      lookback_words[split * 4] = 0;
+  }
 }
 
 // b(diag) found by one warp (warp_search.h), for a tile that finds its own
@@ -147,14 +157,16 @@ __device__ MGPU_FORCEINLINE Size warp_offsets_before(OffsetIt offsets, Size segm
 // of the upper-bound merge of item indices with offsets, for p in
 // [0, num_tiles]: tile p takes items [item_splits[p], item_splits[p + 1]) and
 // tile_size minus that many offsets, whatever the counts look like.
+// `lookback_words`: see lbs_partition_kernel.
 template <class PartitionShape = lbs_partition_shape, class Size, class OffsetIt>
 void partition_load_balance(cudaStream_t stream, OffsetIt offsets, Size segment_count, Size total, Size tile_size,
-                            Size num_tiles, Size* item_splits, const char* algorithm)
+                            Size num_tiles, Size* item_splits, const char* algorithm,
+                            std::uint64_t* lookback_words = nullptr)
 {
   const Size num_splits = num_tiles + 1;
   lbs_partition_kernel<PartitionShape>
     <<<static_cast<unsigned>(ceil_div(num_splits, Size(PartitionShape::threads))), PartitionShape::threads, 0,
-       stream>>>(offsets, segment_count, total, tile_size, num_splits, item_splits);
+       stream>>>(offsets, segment_count, total, tile_size, num_splits, item_splits, lookback_words);
   check_launch(algorithm, "load-balance partition kernel");
 }
 
