@@ -59,9 +59,13 @@ struct merge_key_of_offset
   }
 };
 
-// `lookback_words`, when not null: the tile kernel's look-back state, the
-// first 8 bytes of each tile's 32-byte sector, which split p's thread clears
-// for tile p (so the call needs no memset before this kernel).
+// The look-back state the partition kernel can clear: each tile's status in
+// the first 8 bytes of a sector of this many bytes.
+inline constexpr int lbs_lookback_sector_bytes = 32;
+
+// `lookback_words`, when not null: the tile kernel's look-back state, which
+// split p's thread clears for tile p (so the call needs no memset before this
+// kernel).
 template <class PartitionShape, class Size, class OffsetIt>
 __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
   OffsetIt offsets, Size segment_count, Size total, Size tile_size, Size num_splits, Size* item_splits,
@@ -137,7 +141,7 @@ __global__ void __launch_bounds__(PartitionShape::threads) lbs_partition_kernel(
   {
     item_splits[split] = diag - lo;
     if (lookback_words != nullptr && split + 1 < num_splits)
-      lookback_words[split * 4] = 0;
+      lookback_words[split * Size(lbs_lookback_sector_bytes / int(sizeof(std::uint64_t)))] = 0;
   }
 }
 
