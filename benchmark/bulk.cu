@@ -6,6 +6,9 @@
 //                             cub::DeviceSelect::Flagged
 //   bulk_insert/thrust_idiom: thrust::merge_by_key of (positions, counting
 //                             iterator) carrying (values, source), keys discarded
+//   bulk_insert/mgpu_merge_by_key: the same merge on mgpu's merge engine
+//                             (at 2^26 on device_vector iterators only): what
+//                             bulk_insert would cost built on mgpu::merge_by_key
 // mgpu and the Thrust idioms are called with device_vector iterators and
 // thrust::device; at 2^26 source elements, IMPL_ptr makes the same calls on
 // raw pointers and IMPL_cached with iterators and
@@ -17,6 +20,7 @@
 
 #include <mgpu/bulk_insert.h>
 #include <mgpu/bulk_remove.h>
+#include <mgpu/merge.h>
 
 #include <cub/device/device_select.cuh>
 #include <thrust/copy.h>
@@ -166,9 +170,13 @@ void bulk_remove_case(benchmark::State& state, remove_impl which, bench::form ho
 enum class insert_impl
 {
   mgpu,
-  thrust_idiom
+  thrust_idiom,
+  mgpu_merge_by_key
 };
-const char* name_of(insert_impl i) { return i == insert_impl::mgpu ? "mgpu" : "thrust_idiom"; }
+const char* name_of(insert_impl i)
+{
+  return i == insert_impl::mgpu ? "mgpu" : i == insert_impl::thrust_idiom ? "thrust_idiom" : "mgpu_merge_by_key";
+}
 
 template <class T>
 struct insert_data
@@ -214,9 +222,12 @@ void bulk_insert_case(benchmark::State& state, insert_impl which, bench::form ho
       if (which == insert_impl::mgpu)
         mgpu::bulk_insert(policy, at(d.source), at(d.source) + n, at(d.values), at(d.values) + m, at(d.positions),
                           at(d.out));
-      else
+      else if (which == insert_impl::thrust_idiom)
         thrust::merge_by_key(policy, at(d.positions), at(d.positions) + m, sources, sources + n, at(d.values),
                              at(d.source), thrust::make_discard_iterator(), at(d.out));
+      else
+        mgpu::merge_by_key(policy, at(d.positions), at(d.positions) + m, sources, sources + n, at(d.values),
+                           at(d.source), thrust::make_discard_iterator(), at(d.out));
     });
   });
   bench::verify(state, d.out, d.expected);
@@ -248,8 +259,10 @@ template <class T>
 void register_insert(const char* type_name, std::int64_t n, const distribution& dist)
 {
   for (bench::form how : bench::forms_at(n, bar_size))
-    for (insert_impl which : {insert_impl::mgpu, insert_impl::thrust_idiom})
+    for (insert_impl which : {insert_impl::mgpu, insert_impl::thrust_idiom, insert_impl::mgpu_merge_by_key})
     {
+      if (which == insert_impl::mgpu_merge_by_key && (how != bench::form::iterators || n != bar_size))
+        continue;
       const std::string name = std::string("bulk_insert/") + name_of(which) + bench::suffix_of(how) + "/" +
                                type_name + "/" + dist.name + "/" + std::to_string(n);
       benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {

@@ -125,8 +125,8 @@ void tile_only_case(benchmark::State& state)
   if constexpr (Insert)
   {
     const int* positions = thrust::raw_pointer_cast(d.positions.data());
-    launch_bulk_partition<Tuning::partition_samples>(nullptr, insertion_keys<int, const int*>{positions, m, n}, tile,
-                                                     tiles, splits, "tuning");
+    partition_sorted_keys(cudaStream_t{}, insertion_keys<int, const int*>{positions, m, n}, tile, tiles, splits,
+                          "tuning");
     bench::time_calls(state, [&] {
       bulk_insert_kernel<fixed_hub<Tuning>><<<tiles, Tuning::shape::threads>>>(
         (const int*)splits, source, n, thrust::raw_pointer_cast(d.values.data()), m, positions,
@@ -138,8 +138,8 @@ void tile_only_case(benchmark::State& state)
   else
   {
     const int* indices = thrust::raw_pointer_cast(d.indices.data());
-    launch_bulk_partition<Tuning::partition_samples>(nullptr, removal_keys<int, const int*>{indices, m, n}, tile,
-                                                     tiles, splits, "tuning");
+    partition_sorted_keys(cudaStream_t{}, removal_keys<int, const int*>{indices, m, n}, tile, tiles, splits,
+                          "tuning");
     bench::time_calls(state, [&] {
       bulk_remove_kernel<fixed_hub<Tuning>><<<tiles, Tuning::shape::threads>>>(
         (const int*)splits, source, n, indices, m, thrust::raw_pointer_cast(d.kept.data()));
@@ -150,8 +150,9 @@ void tile_only_case(benchmark::State& state)
 }
 
 // The partition alone with the L2 cache flushed before each call (as it is
-// after the tile kernel of the previous call has streamed ~700 MB).
-template <int Samples, bool Insert>
+// after the tile kernel of the previous call has streamed ~700 MB), with the
+// partition CTA shape `PartitionShape`.
+template <class PartitionShape, bool Insert>
 void partition_cold_case(benchmark::State& state)
 {
   auto& d = data();
@@ -168,13 +169,13 @@ void partition_cold_case(benchmark::State& state)
     if constexpr (Insert)
     {
       const int m = int(d.positions.size());
-      launch_bulk_partition<Samples>(nullptr,
-                                     insertion_keys<int, const int*>{thrust::raw_pointer_cast(d.positions.data()), m, n},
-                                     tile, ceil_div(n + m, tile), splits, "tuning");
+      partition_sorted_keys<PartitionShape>(
+        cudaStream_t{}, insertion_keys<int, const int*>{thrust::raw_pointer_cast(d.positions.data()), m, n}, tile,
+        ceil_div(n + m, tile), splits, "tuning");
     }
     else
-      launch_bulk_partition<Samples>(
-        nullptr, removal_keys<int, const int*>{thrust::raw_pointer_cast(d.indices.data()), int(d.indices.size()), n},
+      partition_sorted_keys<PartitionShape>(
+        cudaStream_t{}, removal_keys<int, const int*>{thrust::raw_pointer_cast(d.indices.data()), int(d.indices.size()), n},
         tile, ceil_div(n, tile), splits, "tuning");
     cudaEventRecord(stop);
     cudaEventSynchronize(stop);
@@ -194,22 +195,37 @@ using shape = tile_shape<NT, VT>;
 #define MGPU_INSERT(NAME, ...)                                                                                          \
   BENCHMARK(insert_case<bulk_tuning<__VA_ARGS__>>)->Name("tuning/bulk_insert/" NAME)->Apply(bench::configure)
 
-MGPU_REMOVE("128x23/pdl", shape<128, 23>, 2048, true); // the default
-MGPU_REMOVE("128x23/nopdl", shape<128, 23>, 2048, false);
-MGPU_REMOVE("256x19/pdl", shape<256, 19>, 2048, true);
-MGPU_REMOVE("128x15/pdl", shape<128, 15>, 2048, true);
+MGPU_REMOVE("128x23/pdl", shape<128, 23>, true); // the default
+MGPU_REMOVE("128x23/nopdl", shape<128, 23>, false);
+MGPU_REMOVE("256x19/pdl", shape<256, 19>, true);
+MGPU_REMOVE("128x15/pdl", shape<128, 15>, true);
 
-MGPU_INSERT("128x15/min10", shape<128, 15>, 2048, false, 10); // the default
-MGPU_INSERT("128x15/uncapped", shape<128, 15>, 2048, false);
-MGPU_INSERT("128x15/min10/pdl", shape<128, 15>, 2048, true, 10);
-MGPU_INSERT("256x15/min5", shape<256, 15>, 2048, false, 5);
+MGPU_INSERT("128x15/min10", shape<128, 15>, false, 10); // the default
+MGPU_INSERT("128x15/uncapped", shape<128, 15>, false);
+MGPU_INSERT("128x15/min10/pdl", shape<128, 15>, true, 10);
+MGPU_INSERT("256x15/min5", shape<256, 15>, false, 5);
 
 BENCHMARK(tile_only_case<bulk_remove_tuning_sm90<4>, false>)->Name("tuning/tile_only/bulk_remove")->Apply(bench::configure);
 BENCHMARK(tile_only_case<bulk_insert_tuning_sm90<4>, true>)->Name("tuning/tile_only/bulk_insert")->Apply(bench::configure);
 
-BENCHMARK(partition_cold_case<0, false>)->Name("tuning/partition_cold/bulk_remove/no_sample")->Apply(bench::configure);
-BENCHMARK(partition_cold_case<2048, false>)->Name("tuning/partition_cold/bulk_remove/sample2048")->Apply(bench::configure);
-BENCHMARK(partition_cold_case<0, true>)->Name("tuning/partition_cold/bulk_insert/no_sample")->Apply(bench::configure);
-BENCHMARK(partition_cold_case<2048, true>)->Name("tuning/partition_cold/bulk_insert/sample2048")->Apply(bench::configure);
+// The default partition CTA against wider CTAs that sample more keys.
+struct wide_partition_shape
+{
+  static constexpr int threads            = 1024;
+  static constexpr int samples_per_thread = 2;
+  static constexpr int rounds             = 2;
+};
+BENCHMARK(partition_cold_case<sorted_key_partition_shape, false>)
+  ->Name("tuning/partition_cold/bulk_remove/256x1")
+  ->Apply(bench::configure);
+BENCHMARK(partition_cold_case<wide_partition_shape, false>)
+  ->Name("tuning/partition_cold/bulk_remove/1024x2")
+  ->Apply(bench::configure);
+BENCHMARK(partition_cold_case<sorted_key_partition_shape, true>)
+  ->Name("tuning/partition_cold/bulk_insert/256x1")
+  ->Apply(bench::configure);
+BENCHMARK(partition_cold_case<wide_partition_shape, true>)
+  ->Name("tuning/partition_cold/bulk_insert/1024x2")
+  ->Apply(bench::configure);
 
 } // namespace

@@ -10,7 +10,7 @@
 #include "bench_support.h"
 
 #include <mgpu/detail/cuda/dispatch/transform_lbs.h>
-#include <mgpu/detail/cuda/partition/merge_partition.h>
+#include <mgpu/detail/cuda/partition/path_partition.h>
 #include <mgpu/detail/interval_ops.h>
 
 #include <thrust/binary_search.h>

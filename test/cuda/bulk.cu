@@ -92,7 +92,7 @@ void check_with_tuning()
 }
 
 template <int Threads, int Items, bool Overlap>
-using shape_tuning = mgpu::detail::cuda::bulk_tuning<mgpu::detail::cuda::tile_shape<Threads, Items>, 2048, Overlap>;
+using shape_tuning = mgpu::detail::cuda::bulk_tuning<mgpu::detail::cuda::tile_shape<Threads, Items>, Overlap>;
 
 } // namespace
 
@@ -104,7 +104,6 @@ TEST_CASE("bulk_remove and bulk_insert: other tile shapes, with and without over
   check_with_tuning<shape_tuning<128, 23, true>>();
   check_with_tuning<shape_tuning<128, 11, false>>();
   check_with_tuning<shape_tuning<64, 15, false>>();
-  check_with_tuning<mgpu::detail::cuda::bulk_tuning<mgpu::detail::cuda::tile_shape<128, 15>, 0, false>>();
 }
 
 namespace {

@@ -22,8 +22,7 @@ void run_bulk_tiles(Policy& policy, int arch, Keys keys, Size total, void (*kern
   const Size num_tiles      = ceil_div(total, Size(shape::tile_size));
   const cudaStream_t stream = stream_of(policy);
   temporary_buffer<Size, Policy> splits(policy, num_tiles + 1);
-  launch_bulk_partition<Tuning::partition_samples>(stream, keys, Size(shape::tile_size), num_tiles, splits.get(),
-                                                   algorithm);
+  partition_sorted_keys(stream, keys, Size(shape::tile_size), num_tiles, splits.get(), algorithm);
   launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
                      static_cast<unsigned>(num_tiles), shape::threads, stream, algorithm,
                      static_cast<const Size*>(splits.get()), args...);

@@ -3,10 +3,11 @@
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
-#include <mgpu/detail/cuda/partition/merge_partition.h>
+#include <mgpu/detail/cuda/partition/path_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/iterator.h>
@@ -18,7 +19,8 @@
 namespace mgpu::detail::cuda {
 
 // Tiles below own_split_tiles find their own splits (two warps each); the
-// rest read them from a_splits, written by the partition.
+// rest read them from a_splits, written by the partition, which may still be
+// running when the kernel starts (dependent_launch.h).
 template <class Hub, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_tile_kernel(
@@ -49,6 +51,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_
   }
   else
   {
+    wait_for_partition();
     a_begin = a_splits[tile];
     a_end   = a_splits[tile + 1];
   }
@@ -82,23 +85,35 @@ void merge_with_hub(
   if (total == 0)
     return;
   constexpr auto kernel = merge_tile_kernel<Hub, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare>;
-  with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) {
+  const int arch        = kernel_arch<kernel>(algorithm);
+  with_policy<Hub>(arch, [&](auto tuning) {
     using tuning_t            = decltype(tuning);
     using Shape               = typename tuning_t::shape;
     const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
     const cudaStream_t stream = stream_of(policy);
+    const Size sm_count       = Size(current_sm_count(algorithm));
     // A launch of at most own_split_tiles_per_sm tiles per SM runs no
     // partition and takes no scratch: each tile finds its splits.
     const bool partitioned = partitions_every_launch_v<Policy> || tuning_t::own_split_tiles_per_sm == 0 ||
-                             num_tiles > Size(tuning_t::own_split_tiles_per_sm) * Size(current_sm_count(algorithm));
-    temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
-    if (partitioned)
-      launch_merge_partition<bounds::lower>(
-        stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles, a_splits.get(), comp, algorithm);
-    kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()),
-      partitioned ? Size(0) : num_tiles, keys_out, vals_out, comp);
-    check_launch(algorithm, "merge tile kernel");
+                             num_tiles > Size(tuning_t::own_split_tiles_per_sm) * sm_count;
+    if (!partitioned)
+    {
+      kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
+        a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(nullptr), num_tiles, keys_out,
+        vals_out, comp);
+      check_launch(algorithm, "merge tile kernel");
+      finish(policy, algorithm);
+      return;
+    }
+    const bool overlap = waits_for_partition(arch) && tuning_t::head_tiles_per_sm > 0 &&
+                         !partitions_every_launch_v<Policy>;
+    const Size head_tiles = overlap ? Size(tuning_t::head_tiles_per_sm) * sm_count : Size(0);
+    temporary_buffer<Size, Policy> a_splits(policy, num_tiles + 1);
+    launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
+                                          a_splits.get(), comp, algorithm);
+    launch_tile_kernel(overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, a_keys,
+                       a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()), head_tiles,
+                       keys_out, vals_out, comp);
     finish(policy, algorithm);
   });
 }

@@ -12,7 +12,7 @@
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
-#include <mgpu/detail/cuda/partition/set_partition.h>
+#include <mgpu/detail/cuda/partition/path_partition.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/iterator.h>

@@ -31,11 +31,12 @@ constexpr int threads_for_item_bytes(int bytes_per_item) { return bytes_per_item
 
 // Odd item counts keep blocked shared-memory accesses free of bank conflicts;
 // large tiles mean fewer partition searches and per-tile overheads.
-template <class Shape, int OwnSplitTilesPerSm>
+template <class Shape, int OwnSplitTilesPerSm, int HeadTilesPerSm = 0>
 struct merge_policy
 {
-  using shape                                   = Shape;
+  using shape                                 = Shape;
   static constexpr int own_split_tiles_per_sm = OwnSplitTilesPerSm; // 0: always partition
+  static constexpr int head_tiles_per_sm      = HeadTilesPerSm;     // 0: no overlap with the partition
 };
 
 template <int BytesPerItem, int Threads, int Cap>
@@ -52,6 +53,10 @@ struct merge_tuning_sm90
 // scratch: two warps of each tile find its splits. 0: every merge partitions.
 inline constexpr int merge_own_split_tiles_per_sm_sm90 = 24;
 
+// Larger merges launch their tiles while the partition runs: the first this
+// many tiles per SM find their own splits, the later ones wait for it.
+inline constexpr int merge_head_tiles_per_sm_sm90 = 10;
+
 template <int BytesPerItem>
 struct merge_tuning_fallback
 {
@@ -64,7 +69,7 @@ struct merge_hub
   template <tuning_tier Tier>
   using policy = std::conditional_t<Tier == tuning_tier::sm90,
                                     merge_policy<typename merge_tuning_sm90<BytesPerItem>::shape,
-                                                 merge_own_split_tiles_per_sm_sm90>,
+                                                 merge_own_split_tiles_per_sm_sm90, merge_head_tiles_per_sm_sm90>,
                                     merge_policy<typename merge_tuning_fallback<BytesPerItem>::shape, 0>>;
 };
 
@@ -223,14 +228,12 @@ struct load_balance_hub
 
 namespace mgpu::detail::cuda {
 
-// Bulk remove and insert: partition_samples keys sampled per partition CTA cut
-// its searches' DRAM round trips; overlap_partition lets the tiles start early.
-template <class Shape, int PartitionSamples, bool OverlapPartition, int MinCtasPerSm = 0>
+// Bulk remove and insert: overlap_partition lets the tiles start early.
+template <class Shape, bool OverlapPartition, int MinCtasPerSm = 0>
 struct bulk_tuning
 {
   using shape                             = Shape;
   static constexpr int min_ctas_per_sm    = MinCtasPerSm; // 0: no register cap
-  static constexpr int partition_samples  = PartitionSamples;
   static constexpr bool overlap_partition = OverlapPartition;
 };
 
@@ -253,12 +256,12 @@ struct bulk_remove_tuning_sm90
                            bulk_items_per_thread<BytesPerItem <= 4 ? 128 : 256, BytesPerItem, BytesPerItem <= 4   ? 23
                                                                                               : BytesPerItem <= 8 ? 11
                                                                                                                   : 7>()>,
-                2048, true>
+                true>
 {};
 
 template <int BytesPerItem>
 struct bulk_remove_tuning_fallback
-  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, 2048, false>
+  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, false>
 {};
 
 // A register cap on 4-byte items keeps more tiles in flight; overlapping the
@@ -268,12 +271,12 @@ struct bulk_insert_tuning_sm90
   : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 4   ? 15
                                                                          : BytesPerItem <= 8 ? 11
                                                                                              : 7>()>,
-                2048, false, BytesPerItem == 4 ? 10 : 0>
+                false, BytesPerItem == 4 ? 10 : 0>
 {};
 
 template <int BytesPerItem>
 struct bulk_insert_tuning_fallback
-  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, 2048, false>
+  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, false>
 {};
 
 template <int BytesPerItem>

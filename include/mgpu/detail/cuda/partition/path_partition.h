@@ -1,10 +1,12 @@
-// Phase one of the multiset operations: where each tile's Balanced Path
-// starts, and a fresh look-back state for the tile kernel's output offsets.
+// Phase one of the engines over two sorted inputs: where each tile's Merge
+// Path starts (merge, sorted search) or its Balanced Path (the multiset
+// operations, with a fresh look-back state for their output offsets).
 #pragma once
 
 #include <mgpu/detail/cuda/block/sample_position.h>
 #include <mgpu/detail/cuda/block/tile_lookback.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/iterator.h>
@@ -52,11 +54,35 @@ using set_tile_state = tile_offsets_state<Size>;
 // Wide keys take fewer samples, so that every round's samples of both
 // inputs fit in 32 KiB of shared memory.
 template <int KeyBytes>
-struct set_partition_shape
+struct path_partition_shape
 {
   static constexpr int threads            = 128;
   static constexpr int samples_per_thread = 2 * 2 * 2 * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
   static constexpr int rounds = 2 * 2 * samples_per_thread * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
+};
+
+// What the partition writes: Merge Path splits, a_splits[p] = the elements
+// of A before diagonal p, `Ties` saying which input goes first on equal keys.
+template <bounds Ties, class Size>
+struct merge_path_cuts
+{
+  static constexpr bounds ties     = Ties;
+  static constexpr bool balanced   = false;
+  Size* a_splits;
+  __device__ MGPU_FORCEINLINE void clear_tile(Size) const {}
+};
+
+// ... or Balanced Path cuts, A first on equal keys, each tile's look-back
+// status cleared alongside.
+template <key_multiplicity Multiplicity, class Size>
+struct balanced_path_cuts
+{
+  static constexpr bounds ties                   = bounds::lower;
+  static constexpr bool balanced                 = true;
+  static constexpr key_multiplicity multiplicity = Multiplicity;
+  set_split<Size>* splits;
+  set_tile_state<Size> tile_state;
+  __device__ MGPU_FORCEINLINE void clear_tile(Size tile) const { tile_state.reset(tile); }
 };
 
 // Where the merge places a sample of one input: between `first` and `last`
@@ -70,7 +96,7 @@ struct merge_position_bounds
 
 // Samples of both inputs are kept as `Key`s, the type comparisons take.
 template <class Shape, class Key, class Size>
-struct set_partition_storage
+struct path_partition_storage
 {
   static constexpr int samples = Shape::threads * Shape::samples_per_thread;
   Key a_keys[Shape::rounds][samples]; // every round's samples: the run searches use them all
@@ -81,34 +107,34 @@ struct set_partition_storage
   Size b_window[2]; // ... and in [b_window[0], b_window[1]] of B
 };
 
-// Thread i finds split i for i in [0, num_tiles] and, alongside, marks tile
-// i's look-back status as not yet available.
+// Thread i finds split i for i in [0, num_tiles] and, alongside, clears
+// tile i's look-back status where the cuts have one.
 //
-// Each split is Merge Path's (A winning ties, `a_merge` elements of A
-// before the diagonal), then moved by Balanced Path to keep key-rank matches
-// whole. A full binary search per split chains ~27 rounds of dependent
-// loads of A and B. Instead the CTA's splits, consecutive diagonals, narrow
-// their ranges together, as the load-balancing partition does: each round
-// every thread loads evenly spaced keys of the CTA's window of A and of B
-// into shared memory. The merge places A's element i at i + (the number of
-// B's elements ordered before it); B's samples bracket that number within
-// one sample spacing, so each A sample is known to lie before or after a
-// diagonal unless the diagonal falls in that bracket, and likewise each B
-// sample. Every thread narrows its own range of a_merge from both, and the
-// CTA's windows shrink to what its splits can still need. A short binary
-// search finishes each split.
-template <class Shape, key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
+// Each split is Merge Path's (`a_merge` elements of A before the diagonal),
+// for Balanced Path cuts then moved to keep key-rank matches whole. A full
+// binary search per split chains ~27 rounds of dependent loads of A and B.
+// Instead the CTA's splits, consecutive diagonals, narrow their ranges
+// together, as the sorted-key partition does: each round every thread loads
+// evenly spaced keys of the CTA's window of A and of B into shared memory.
+// The merge places A's element i at i + (the number of B's elements ordered
+// before it); B's samples bracket that number within one sample spacing, so
+// each A sample is known to lie before or after a diagonal unless the
+// diagonal falls in that bracket, and likewise each B sample. Every thread
+// narrows its own range of a_merge from both, and the CTA's windows shrink to
+// what its splits can still need. A short binary search finishes each split.
+template <class Shape, class Cuts, class Size, class AIt, class BIt, class Compare>
 __global__ void __launch_bounds__(Shape::threads)
-  set_partition_kernel(AIt a, Size a_count, BIt b, Size b_count, Size tile_size, Size num_tiles,
-                       set_split<Size>* splits, set_tile_state<Size> tile_state, Compare comp)
+  path_partition_kernel(AIt a, Size a_count, BIt b, Size b_count, Size tile_size, Size num_tiles, Cuts cuts,
+                        Compare comp)
 {
   constexpr int NT  = Shape::threads;
   constexpr int SPT = Shape::samples_per_thread;
   constexpr int S   = NT * SPT;
-  using key_t       = key_of<AIt>;
-  using storage_t   = set_partition_storage<Shape, key_t, Size>;
+  using key_t       = key_of<AIt>; // both inputs are compared as A's keys, as the tiles do
+  using storage_t   = path_partition_storage<Shape, key_t, Size>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
+  allow_dependent_launch(); // a merge's tiles wait for the splits themselves
   const int tid          = static_cast<int>(threadIdx.x);
   const Size total       = a_count + b_count;
   const Size first_split = Size(blockIdx.x) * NT;
@@ -117,7 +143,7 @@ __global__ void __launch_bounds__(Shape::threads)
   auto diag_of           = [&](Size p) { return p < num_tiles ? p * tile_size : total; };
   const Size diag        = diag_of(split);
   if (first_split + Size(tid) < num_tiles)
-    tile_state.reset(first_split + Size(tid));
+    cuts.clear_tile(first_split + Size(tid));
 
   // a_merge lies in [lo, hi]; at most b_count elements of B precede the cut.
   Size lo        = max(Size(0), diag - b_count);
@@ -167,22 +193,31 @@ __global__ void __launch_bounds__(Shape::threads)
     }
     __syncthreads();
 
-    // A's sample at position p has the lower bound of its key in B before
-    // it: more than the last B sample ordered before the key, at most the
-    // next. B's sample has the upper bound of its key in A before it.
+    // A's sample at position p has before it the B elements the merge puts
+    // first: those ordered before its key where A goes first on ties (a
+    // lower bound), those not after it where B does. More than the last B
+    // sample counted, at most the next. B's sample likewise, ties reversed.
+    auto b_samples_before = [&](const key_t& key) {
+      return Cuts::ties == bounds::lower ? lower_bound_index(b_keys, b_samples, key, comp)
+                                         : upper_bound_index(b_keys, b_samples, key, comp);
+    };
+    auto a_samples_before = [&](const key_t& key) {
+      return Cuts::ties == bounds::lower ? upper_bound_index(a_keys, a_samples, key, comp)
+                                         : lower_bound_index(a_keys, a_samples, key, comp);
+    };
 #pragma unroll
     for (int i = 0; i < SPT; ++i)
     {
       const int k = tid + i * NT;
       if (a_samples)
       {
-        const int m = lower_bound_index(b_keys, b_samples, a_keys[k], comp);
+        const int m = b_samples_before(a_keys[k]);
         const Size p = a_position(k);
         shared.a_bounds[k] = {p + (m > 0 ? b_position(m - 1) + 1 : Size(0)), p + (m < b_samples ? b_position(m) : b_count)};
       }
       if (b_samples)
       {
-        const int m = upper_bound_index(a_keys, a_samples, b_keys[k], comp);
+        const int m = a_samples_before(b_keys[k]);
         const Size p = b_position(k);
         shared.b_bounds[k] = {p + (m > 0 ? a_position(m - 1) + 1 : Size(0)), p + (m < a_samples ? a_position(m) : a_count)};
       }
@@ -233,56 +268,85 @@ __global__ void __launch_bounds__(Shape::threads)
     // follow a barrier that comes after this round's last reads of them.
   }
 
-  const Size a_merge = merge_path_between<bounds::lower>(a, b, diag, lo, hi, comp);
-  // Where the cut falls in a run of equal keys, every round's samples bound
-  // the run's start in each input and its end in B; without them (a run
-  // that starts before every sample), the searches span the input before
-  // the cut and bias 4 levels towards its end, where short runs start.
-  auto sampled_hints = [&](const key_t& key) {
-    run_hints<Size> hints;
+  const Size a_merge = merge_path_between<Cuts::ties>(a, b, diag, lo, hi, comp);
+  const bool writes  = first_split + Size(tid) <= last_split;
+  if constexpr (!Cuts::balanced)
+  {
+    if (writes)
+      cuts.a_splits[split] = a_merge;
+  }
+  else
+  {
+    // Where the cut falls in a run of equal keys, every round's samples
+    // bound the run's start in each input and its end in B; without them (a
+    // run that starts before every sample), the searches span the input
+    // before the cut and bias 4 levels towards its end, where short runs
+    // start.
+    auto sampled_hints = [&](const key_t& key) {
+      run_hints<Size> hints;
 #pragma unroll
-    for (int round = 0; round < Shape::rounds; ++round)
-    {
-      // Samples [0, m) are ordered before the key: the run starts after
-      // sample m - 1 and at or before sample m.
-      auto narrow_start = [&](search_hint<Size>& hint, int m, auto position) {
-        if (m > 0)
-          hint.lo = max(hint.lo, position(m - 1) + 1);
-        if (m < S)
-          hint.hi = min(hint.hi, position(m));
-      };
-      auto a_position = [&](int k) { return sample_position<S>(a_sampled_lo[round], a_sampled_span[round], k); };
-      auto b_position = [&](int k) { return sample_position<S>(b_sampled_lo[round], b_sampled_span[round], k); };
-      if (a_sampled_span[round] > 0)
-        narrow_start(hints.a_start, lower_bound_index(shared.a_keys[round], S, key, comp), a_position);
-      if (b_sampled_span[round] > 0)
+      for (int round = 0; round < Shape::rounds; ++round)
       {
-        narrow_start(hints.b_start, lower_bound_index(shared.b_keys[round], S, key, comp), b_position);
-        // Sample u is the first ordered after the key: the run ends at or
-        // before it.
-        const int u = upper_bound_index(shared.b_keys[round], S, key, comp);
-        if (u < S)
-          hints.b_end.hi = min(hints.b_end.hi, b_position(u));
+        // Samples [0, m) are ordered before the key: the run starts after
+        // sample m - 1 and at or before sample m.
+        auto narrow_start = [&](search_hint<Size>& hint, int m, auto position) {
+          if (m > 0)
+            hint.lo = max(hint.lo, position(m - 1) + 1);
+          if (m < S)
+            hint.hi = min(hint.hi, position(m));
+        };
+        auto a_position = [&](int k) { return sample_position<S>(a_sampled_lo[round], a_sampled_span[round], k); };
+        auto b_position = [&](int k) { return sample_position<S>(b_sampled_lo[round], b_sampled_span[round], k); };
+        if (a_sampled_span[round] > 0)
+          narrow_start(hints.a_start, lower_bound_index(shared.a_keys[round], S, key, comp), a_position);
+        if (b_sampled_span[round] > 0)
+        {
+          narrow_start(hints.b_start, lower_bound_index(shared.b_keys[round], S, key, comp), b_position);
+          // Sample u is the first ordered after the key: the run ends at or
+          // before it.
+          const int u = upper_bound_index(shared.b_keys[round], S, key, comp);
+          if (u < S)
+            hints.b_end.hi = min(hints.b_end.hi, b_position(u));
+        }
       }
-    }
-    return hints;
-  };
-  const auto cut = balance_merge_split<Multiplicity, 4>(a, b, b_count, diag, a_merge, comp, sampled_hints);
-  if (first_split + Size(tid) <= last_split)
-    splits[split] = set_split<Size>{cut.a, cut.b};
+      return hints;
+    };
+    const auto cut = balance_merge_split<Cuts::multiplicity, 4>(a, b, b_count, diag, a_merge, comp, sampled_hints);
+    if (writes)
+      cuts.splits[split] = set_split<Size>{cut.a, cut.b};
+  }
 }
 
+template <class Shape, class Cuts, class Size, class AIt, class BIt, class Compare>
+void launch_path_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size b_count, Size tile_size,
+                           Size num_tiles, Cuts cuts, Compare comp, const char* algorithm)
+{
+  const Size num_splits = num_tiles + 1;
+  path_partition_kernel<Shape><<<static_cast<unsigned>(ceil_div(num_splits, Size(Shape::threads))), Shape::threads,
+                                 0, stream>>>(a, a_count, b, b_count, tile_size, num_tiles, cuts, comp);
+  check_launch(algorithm, "partition kernel");
+}
+
+// Merge Path splits for tiles of `tile_size` outputs: a_splits[p] for p in
+// [0, num_tiles] (Bounds: which input goes first on equal keys).
+template <bounds Bounds, class Size, class AIt, class BIt, class Compare>
+void launch_merge_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size b_count, Size tile_size,
+                            Size num_tiles, Size* a_splits, Compare comp, const char* algorithm)
+{
+  using shape = path_partition_shape<int(sizeof(key_of<AIt>))>;
+  launch_path_partition<shape>(stream, a, a_count, b, b_count, tile_size, num_tiles,
+                               merge_path_cuts<Bounds, Size>{a_splits}, comp, algorithm);
+}
+
+// Balanced Path splits, clearing the tiles' look-back statuses.
 template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
 void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size b_count, Size tile_size,
                           Size num_tiles, set_split<Size>* splits, set_tile_state<Size> tile_state, Compare comp,
                           const char* algorithm)
 {
-  using shape           = set_partition_shape<int(sizeof(value_of<AIt>))>;
-  const Size num_splits = num_tiles + 1;
-  set_partition_kernel<shape, Multiplicity>
-    <<<static_cast<unsigned>(ceil_div(num_splits, Size(shape::threads))), shape::threads, 0, stream>>>(
-      a, a_count, b, b_count, tile_size, num_tiles, splits, tile_state, comp);
-  check_launch(algorithm, "set partition kernel");
+  using shape = path_partition_shape<int(sizeof(key_of<AIt>))>;
+  launch_path_partition<shape>(stream, a, a_count, b, b_count, tile_size, num_tiles,
+                               balanced_path_cuts<Multiplicity, Size>{splits, tile_state}, comp, algorithm);
 }
 
 // Where diagonal `diag` meets the Balanced Path, found by one warp for a
