@@ -215,17 +215,12 @@ struct wide_partition_shape
   static constexpr int samples_per_thread = 2;
   static constexpr int rounds             = 2;
 };
-BENCHMARK(partition_cold_case<sorted_key_partition_shape, false>)
-  ->Name("tuning/partition_cold/bulk_remove/256x1")
-  ->Apply(bench::configure);
-BENCHMARK(partition_cold_case<wide_partition_shape, false>)
-  ->Name("tuning/partition_cold/bulk_remove/1024x2")
-  ->Apply(bench::configure);
-BENCHMARK(partition_cold_case<sorted_key_partition_shape, true>)
-  ->Name("tuning/partition_cold/bulk_insert/256x1")
-  ->Apply(bench::configure);
-BENCHMARK(partition_cold_case<wide_partition_shape, true>)
-  ->Name("tuning/partition_cold/bulk_insert/1024x2")
-  ->Apply(bench::configure);
+#define MGPU_PARTITION_COLD(NAME, SHAPE, INSERT)                                                                       \
+  BENCHMARK(partition_cold_case<SHAPE, INSERT>)->Name("tuning/partition_cold/" NAME)->Apply(bench::configure)
+
+MGPU_PARTITION_COLD("bulk_remove/256x1", sorted_key_partition_shape, false); // the default
+MGPU_PARTITION_COLD("bulk_remove/1024x2", wide_partition_shape, false);
+MGPU_PARTITION_COLD("bulk_insert/256x1", sorted_key_partition_shape, true); // the default
+MGPU_PARTITION_COLD("bulk_insert/1024x2", wide_partition_shape, true);
 
 } // namespace

@@ -131,3 +131,53 @@ TEST_CASE("merge partition kernel and warp splits: agree with merge_path on ever
     check_partition_every_diagonal<mgpu::bounds::upper>(a, b);
   }
 }
+
+namespace {
+// Small tiles, a partition from 2 tiles per SM on, and `HeadTilesPerSm` tiles
+// per SM finding their own splits while it runs: a modest merge takes every
+// path of a large one.
+template <int HeadTilesPerSm>
+using small_tile_merge =
+  mgpu::detail::cuda::fixed_hub<mgpu::detail::cuda::merge_policy<mgpu::detail::cuda::tile_shape<128, 3>, 2, HeadTilesPerSm>>;
+
+template <int HeadTilesPerSm>
+void check_small_tile_merge(const std::vector<int>& a, const std::vector<int>& b)
+{
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  const auto av = mgpu_test::iota_values<int>(a.size(), 0), bv = mgpu_test::iota_values<int>(b.size(), int(a.size()));
+  auto d_av = to_backend<backend>(av), d_bv = to_backend<backend>(bv);
+  auto keys   = poisoned<backend, int>(a.size() + b.size());
+  auto values = poisoned<backend, int>(a.size() + b.size());
+  auto policy = thrust::cuda::par;
+  mgpu::detail::cuda::merge_with_hub<int, small_tile_merge<HeadTilesPerSm>>(
+    policy, d_a.begin(), int(a.size()), d_b.begin(), int(b.size()), d_av.begin(), d_bv.begin(), keys.begin(),
+    values.begin(), ::cuda::std::less<>{}, "test");
+  std::vector<int> ek(a.size() + b.size()), ev(a.size() + b.size());
+  // Stable: A's run of equal keys first, each input in its own order.
+  std::vector<std::pair<int, int>> pa, pb, expected(a.size() + b.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    pa.emplace_back(a[i], av[i]);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    pb.emplace_back(b[i], bv[i]);
+  std::merge(pa.begin(), pa.end(), pb.begin(), pb.end(), expected.begin(),
+             [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    ek[i] = expected[i].first, ev[i] = expected[i].second;
+  MGPU_CHECK_EQUAL_RANGES(to_std(keys), ek);
+  MGPU_CHECK_EQUAL_RANGES(to_std(values), ev);
+}
+} // namespace
+
+TEST_CASE("merge: partitioned launches whose first tiles find their own splits beside the partition")
+{
+  for (int hi : {1 << 30, 1000, 3})
+  {
+    CAPTURE(hi);
+    const auto a = random_sorted<int>(400001, 0, hi, 61), b = random_sorted<int>(300007, 0, hi, 62);
+    check_small_tile_merge<0>(a, b);
+    check_small_tile_merge<1>(a, b);
+    check_small_tile_merge<3>(a, b);
+    check_small_tile_merge<1>(a, {});
+    check_small_tile_merge<1>({}, b);
+  }
+}
