@@ -96,24 +96,20 @@ void merge_with_hub(
     // partition and takes no scratch: each tile finds its splits.
     const bool partitioned = partitions_every_launch_v<Policy> || tuning_t::own_split_tiles_per_sm == 0 ||
                              num_tiles > Size(tuning_t::own_split_tiles_per_sm) * sm_count;
-    if (!partitioned)
-    {
-      kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-        a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(nullptr), num_tiles, keys_out,
-        vals_out, comp);
-      check_launch(algorithm, "merge tile kernel");
-      finish(policy, algorithm);
-      return;
-    }
-    const bool overlap = waits_for_partition(arch) && tuning_t::head_tiles_per_sm > 0 &&
+    // Larger merges launch the tiles behind the partition; the first head
+    // tiles find their own splits while it runs.
+    const bool overlap = partitioned && waits_for_partition(arch) && tuning_t::head_tiles_per_sm > 0 &&
                          !partitions_every_launch_v<Policy>;
-    const Size head_tiles = overlap ? Size(tuning_t::head_tiles_per_sm) * sm_count : Size(0);
-    temporary_buffer<Size, Policy> a_splits(policy, num_tiles + 1);
-    launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size), num_tiles,
-                                          a_splits.get(), comp, algorithm);
+    const Size own_split_tiles = !partitioned ? num_tiles
+                               : overlap      ? Size(tuning_t::head_tiles_per_sm) * sm_count
+                                              : Size(0);
+    temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
+    if (partitioned)
+      launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size),
+                                            num_tiles, a_splits.get(), comp, algorithm);
     launch_tile_kernel(overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, a_keys,
-                       a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()), head_tiles,
-                       keys_out, vals_out, comp);
+                       a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()),
+                       own_split_tiles, keys_out, vals_out, comp);
     finish(policy, algorithm);
   });
 }
