@@ -3,6 +3,7 @@
 // on the same inputs; outputs start poisoned.
 #pragma once
 
+#include "common/merge_reference.h"
 #include "common/test_support.h"
 
 #include <mgpu/detail/cuda/tuning/policies.h>
@@ -71,17 +72,7 @@ void check_merge_pairs(const std::vector<Key>& a, const std::vector<Key>& b, Com
   CHECK(ends.first == keys.end());
   CHECK(ends.second == values.end());
 
-  std::vector<std::pair<Key, Value>> pa, pb, expected(a.size() + b.size());
-  for (std::size_t i = 0; i < a.size(); ++i)
-    pa.emplace_back(a[i], a_values[i]);
-  for (std::size_t i = 0; i < b.size(); ++i)
-    pb.emplace_back(b[i], b_values[i]);
-  std::merge(pa.begin(), pa.end(), pb.begin(), pb.end(), expected.begin(),
-             [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
-  std::vector<Key> expected_keys;
-  std::vector<Value> expected_values;
-  for (const auto& [k, v] : expected)
-    expected_keys.push_back(k), expected_values.push_back(v);
+  const auto [expected_keys, expected_values] = mgpu_test::reference_merge_pairs(a, a_values, b, b_values, comp);
   MGPU_CHECK_EQUAL_RANGES(to_std(keys), expected_keys);
   MGPU_CHECK_EQUAL_RANGES(to_std(values), expected_values);
 }

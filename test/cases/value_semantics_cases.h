@@ -3,6 +3,7 @@
 // against std: as in Thrust, comparisons see values of the first range's type.
 #pragma once
 
+#include "common/merge_reference.h"
 #include "common/set_op_kinds.h"
 #include "common/test_support.h"
 
@@ -206,18 +207,9 @@ void check_merge_by_key(const std::vector<Key>& a, const std::vector<BKey>& b, C
   CHECK(ends.first == keys.end());
   CHECK(ends.second == values.end());
 
-  const auto b_keys = as_keys<Key>(b);
-  std::vector<std::pair<Key, int>> pa, pb, expected(a.size() + b.size());
-  for (std::size_t i = 0; i < a.size(); ++i)
-    pa.emplace_back(a[i], a_values[i]);
-  for (std::size_t i = 0; i < b.size(); ++i)
-    pb.emplace_back(b_keys[i], b_values[i]);
-  std::merge(pa.begin(), pa.end(), pb.begin(), pb.end(), expected.begin(),
-             [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
-  std::vector<int> expected_ids, expected_values;
-  for (const auto& [key, value] : expected)
-    expected_ids.push_back(id_of(key)), expected_values.push_back(value);
-  MGPU_CHECK_EQUAL_RANGES(ids_of(mgpu_test::to_std(keys)), expected_ids);
+  const auto [expected_keys, expected_values] =
+    mgpu_test::reference_merge_pairs(a, a_values, as_keys<Key>(b), b_values, comp);
+  MGPU_CHECK_EQUAL_RANGES(ids_of(mgpu_test::to_std(keys)), ids_of(expected_keys));
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(values), expected_values);
 }
 

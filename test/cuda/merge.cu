@@ -8,31 +8,34 @@ using backend = mgpu_test::cuda_backend;
 #include <thrust/sort.h>
 #include <thrust/tabulate.h>
 
-TEST_CASE("merge: the 64-bit offset path on inputs spanning many tiles")
+namespace {
+// Merges int keys carrying the values 0, 1, ... through `merge(a, b,
+// a_values, b_values, keys_out, values_out)`, a detail entry point, into
+// poisoned outputs, and checks the stable merge.
+template <class Merge>
+void check_int_pairs(const std::vector<int>& a, const std::vector<int>& b, Merge merge)
 {
-  const auto a = random_sorted<int>(300001, 0, 5000, 41), b = random_sorted<int>(200003, 0, 5000, 42);
   auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
   const auto av = mgpu_test::iota_values<int>(a.size(), 0), bv = mgpu_test::iota_values<int>(b.size(), int(a.size()));
   auto d_av = to_backend<backend>(av), d_bv = to_backend<backend>(bv);
-  auto keys = poisoned<backend, int>(a.size() + b.size());
+  auto keys   = poisoned<backend, int>(a.size() + b.size());
   auto values = poisoned<backend, int>(a.size() + b.size());
-  auto policy = thrust::cuda::par;
-  mgpu::detail::cuda::merge_with_offsets<std::int64_t>(
-    policy, d_a.begin(), std::int64_t(a.size()), d_b.begin(), std::int64_t(b.size()), d_av.begin(), d_bv.begin(),
-    keys.begin(), values.begin(), ::cuda::std::less<>{}, "test");
-
-  std::vector<std::pair<int, int>> pa, pb, expected(a.size() + b.size());
-  for (std::size_t i = 0; i < a.size(); ++i)
-    pa.emplace_back(a[i], av[i]);
-  for (std::size_t i = 0; i < b.size(); ++i)
-    pb.emplace_back(b[i], bv[i]);
-  std::merge(pa.begin(), pa.end(), pb.begin(), pb.end(), expected.begin(),
-             [](const auto& x, const auto& y) { return x.first < y.first; });
-  std::vector<int> ek, ev;
-  for (auto [k, v] : expected)
-    ek.push_back(k), ev.push_back(v);
+  merge(d_a, d_b, d_av, d_bv, keys, values);
+  const auto [ek, ev] = mgpu_test::reference_merge_pairs(a, av, b, bv, ::cuda::std::less<>{});
   MGPU_CHECK_EQUAL_RANGES(to_std(keys), ek);
   MGPU_CHECK_EQUAL_RANGES(to_std(values), ev);
+}
+} // namespace
+
+TEST_CASE("merge: the 64-bit offset path on inputs spanning many tiles")
+{
+  const auto a = random_sorted<int>(300001, 0, 5000, 41), b = random_sorted<int>(200003, 0, 5000, 42);
+  check_int_pairs(a, b, [](auto& d_a, auto& d_b, auto& d_av, auto& d_bv, auto& keys, auto& values) {
+    auto policy = thrust::cuda::par;
+    mgpu::detail::cuda::merge_with_offsets<std::int64_t>(
+      policy, d_a.begin(), std::int64_t(d_a.size()), d_b.begin(), std::int64_t(d_b.size()), d_av.begin(),
+      d_bv.begin(), keys.begin(), values.begin(), ::cuda::std::less<>{}, "test");
+  });
 }
 
 namespace {
@@ -143,28 +146,12 @@ using small_tile_merge =
 template <int HeadTilesPerSm>
 void check_small_tile_merge(const std::vector<int>& a, const std::vector<int>& b)
 {
-  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
-  const auto av = mgpu_test::iota_values<int>(a.size(), 0), bv = mgpu_test::iota_values<int>(b.size(), int(a.size()));
-  auto d_av = to_backend<backend>(av), d_bv = to_backend<backend>(bv);
-  auto keys   = poisoned<backend, int>(a.size() + b.size());
-  auto values = poisoned<backend, int>(a.size() + b.size());
-  auto policy = thrust::cuda::par;
-  mgpu::detail::cuda::merge_with_hub<int, small_tile_merge<HeadTilesPerSm>>(
-    policy, d_a.begin(), int(a.size()), d_b.begin(), int(b.size()), d_av.begin(), d_bv.begin(), keys.begin(),
-    values.begin(), ::cuda::std::less<>{}, "test");
-  std::vector<int> ek(a.size() + b.size()), ev(a.size() + b.size());
-  // Stable: A's run of equal keys first, each input in its own order.
-  std::vector<std::pair<int, int>> pa, pb, expected(a.size() + b.size());
-  for (std::size_t i = 0; i < a.size(); ++i)
-    pa.emplace_back(a[i], av[i]);
-  for (std::size_t i = 0; i < b.size(); ++i)
-    pb.emplace_back(b[i], bv[i]);
-  std::merge(pa.begin(), pa.end(), pb.begin(), pb.end(), expected.begin(),
-             [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    ek[i] = expected[i].first, ev[i] = expected[i].second;
-  MGPU_CHECK_EQUAL_RANGES(to_std(keys), ek);
-  MGPU_CHECK_EQUAL_RANGES(to_std(values), ev);
+  check_int_pairs(a, b, [](auto& d_a, auto& d_b, auto& d_av, auto& d_bv, auto& keys, auto& values) {
+    auto policy = thrust::cuda::par;
+    mgpu::detail::cuda::merge_with_hub<int, small_tile_merge<HeadTilesPerSm>>(
+      policy, d_a.begin(), int(d_a.size()), d_b.begin(), int(d_b.size()), d_av.begin(), d_bv.begin(), keys.begin(),
+      values.begin(), ::cuda::std::less<>{}, "test");
+  });
 }
 } // namespace
 
