@@ -51,8 +51,25 @@ inline std::vector<std::pair<std::size_t, std::size_t>> boundary_shapes()
   return shapes;
 }
 
+// Both bounds of each needle, from the joins' one-pass equal_range search.
+template <class LowerIt, class UpperIt>
+struct store_bound_pair
+{
+  LowerIt lower;
+  UpperIt upper;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  template <class Size>
+  MGPU_HD void operator()(Size needle, mgpu::detail::bound_pair<Size> bounds) const
+  {
+    lower[needle] = bounds.lower;
+    upper[needle] = bounds.upper;
+  }
+};
+
 // Both bounds through mgpu on `backend` against Thrust's vectorized searches
-// on the host; answers written as `Out`.
+// on the host, by the public functions and by the equal_range search the
+// joins use; answers written as `Out`.
 template <class Out = std::int32_t, class Hay, class Needle, class Compare = ::cuda::std::less<>>
 void check_bounds(const std::vector<Hay>& hay, const std::vector<Needle>& needles, Compare comp = {})
 {
@@ -73,6 +90,17 @@ void check_bounds(const std::vector<Hay>& hay, const std::vector<Needle>& needle
   CHECK(end == upper.end());
   thrust::upper_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin(), comp);
   MGPU_CHECK_EQUAL_RANGES(to_std(upper), expected);
+
+  auto both_lower = poisoned<backend, Out>(needles.size()), both_upper = poisoned<backend, Out>(needles.size());
+  auto policy     = backend::policy();
+  using key_t     = mgpu::detail::search_key_t<decltype(d_hay.begin()), decltype(d_needles.begin())>;
+  mgpu::detail::sorted_search_with_offsets<mgpu::detail::search_bound::equal_range, key_t, std::int64_t>(
+    policy, d_hay.begin(), std::int64_t(hay.size()), d_needles.begin(), std::int64_t(needles.size()),
+    store_bound_pair<decltype(both_lower.begin()), decltype(both_upper.begin())>{both_lower.begin(),
+                                                                                  both_upper.begin()},
+    comp, nullptr, nullptr, true, "equal_range");
+  MGPU_CHECK_EQUAL_RANGES(to_std(both_upper), expected);
+  MGPU_CHECK_EQUAL_RANGES(to_std(both_lower), to_std(lower));
 }
 
 struct times_three

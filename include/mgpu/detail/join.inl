@@ -3,16 +3,16 @@
 // too, where tests replay it against the sequential backend).
 //
 // A join by expansion (see join_ops.h for the row layout):
-//   1. lower[i] = lower_bound of A's key i in B      (sorted search)
-//   2. right/full: B's unmatched rows, scanned;      (sorted search of B in A)
+//   1. right/full: B's unmatched rows, scanned;      (sorted search of B in A)
 //      a_lower[j] = A's rows before B's key j
-//   3. rows[i + 1] = rows A's row i generates        (sorted search: upper bounds)
-//   4. totals read back (the one synchronization; the searches tally them),
+//   2. rows[i + 1] = rows A's row i generates,       (sorted search: both
+//      b_first[i] its first B row                     bounds in one pass)
+//   3. totals read back (the one synchronization; the searches tally them),
 //      rows scanned (in 32 bits where the total allows)
-//   5. B's unmatched rows written; A's generators expanded by the
+//   4. B's unmatched rows written; A's generators expanded by the
 //      load-balancing engine, one work item per row, so a key of a million
 //      matches is spread over the device like a million keys of one.
-// join_size runs 1-3, only tallying the counts. Every search answer and
+// join_size runs 1-2, only tallying the counts. Every search answer and
 // count is clamped before it indexes anything; on unsorted data a search
 // tile whose pieces do not fit together (the only way the same data could
 // give a join and its size different answers) flags it, and both then
@@ -181,24 +181,19 @@ public:
     if (a_count_ == 0 || b_count_ == 0)
       return one_sided_count();
     join_scratch<Policy> scratch(policy_);
-    const auto lower_at  = scratch.template reserve<Index>(a_count_);
     const auto splits_at = scratch.template reserve<Index>(split_count());
     const auto totals_at = scratch.template reserve<join_totals>(1);
     scratch.allocate();
 
-    Index* const lower        = scratch.template at<Index>(lower_at);
     void* const splits        = scratch.template at<Index>(splits_at);
     join_totals* const totals = scratch.template at<join_totals>(totals_at);
     clear_bytes(policy_, totals, sizeof(join_totals), algorithm_);
 
-    search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
-    search<search_bound::upper>(
-      b_, b_count_, a_, a_count_,
-      a_row_count_sink<Index>{lower, &totals->a_rows, nullptr, b_count_, keep_a_, nullptr, nullptr}, totals,
-      splits);
     if (keep_b_)
       search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, nullptr, nullptr), totals,
                                   splits);
+    search<search_bound::equal_range>(b_, b_count_, a_, a_count_, a_sink(&totals->a_rows, nullptr, nullptr, nullptr, nullptr),
+                                      totals, splits);
     const join_totals found = read_back(policy_, totals, algorithm_);
     return found.unsorted ? 0 : found.a_rows + found.b_rows;
   }
@@ -210,7 +205,7 @@ public:
     if (a_count_ == 0 || b_count_ == 0)
       return write_one_sided(a_out, b_out);
     join_scratch<Policy> scratch(policy_);
-    const auto lower_at     = scratch.template reserve<Index>(a_count_);
+    const auto b_first_at   = scratch.template reserve<Index>(keep_b_ ? 0 : a_count_);
     const auto rows_at      = scratch.template reserve<Index>(a_count_ + 1);
     const auto unmatched_at = scratch.template reserve<Index>(keep_b_ ? b_count_ + 1 : 0);
     const auto a_lower_at   = scratch.template reserve<Index>(keep_b_ ? b_count_ : 0);
@@ -224,7 +219,7 @@ public:
     const auto temp_at           = scratch.template reserve<char>(static_cast<std::int64_t>(scan_bytes));
     scratch.allocate();
 
-    Index* const lower                   = scratch.template at<Index>(lower_at);
+    Index* const b_first                 = keep_b_ ? nullptr : scratch.template at<Index>(b_first_at);
     Index* const rows                    = scratch.template at<Index>(rows_at);
     Index* const unmatched               = keep_b_ ? scratch.template at<Index>(unmatched_at) : nullptr;
     Index* const a_lower                 = keep_b_ ? scratch.template at<Index>(a_lower_at) : nullptr;
@@ -234,17 +229,14 @@ public:
     void* const temp                     = scratch.template at<char>(temp_at);
     clear_bytes(policy_, totals, sizeof(join_totals), algorithm_);
 
-    search<search_bound::lower>(b_, b_count_, a_, a_count_, store_position_sink<Index>{lower}, totals, splits);
     if (keep_b_)
     {
       search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, unmatched, a_lower), totals,
                                   splits);
       inclusive_sum(policy_, unmatched + 1, unmatched + 1, b_count_, temp, scan_bytes, algorithm_);
     }
-    search<search_bound::upper>(
-      b_, b_count_, a_, a_count_,
-      a_row_count_sink<Index>{lower, &totals->a_rows, rows, b_count_, keep_a_, unmatched, segments}, totals,
-      splits);
+    search<search_bound::equal_range>(b_, b_count_, a_, a_count_, a_sink(&totals->a_rows, rows, b_first, unmatched, segments),
+                                      totals, splits);
     const join_totals found = read_back(policy_, totals, algorithm_);
     if (found.unsorted)
       return 0;
@@ -258,7 +250,7 @@ public:
     if (narrow)
     {
       inclusive_sum(policy_, rows + 1, rows + 1, a_count_, temp, scan_bytes, algorithm_);
-      write_expanded_rows(rows, found, total, lower, unmatched, a_lower, segments, a_out, b_out);
+      write_expanded_rows(rows, found, total, b_first, unmatched, a_lower, segments, a_out, b_out);
     }
     else if constexpr (sizeof(Index) < sizeof(join_row_count))
     {
@@ -272,7 +264,7 @@ public:
       clear_bytes(policy_, wide_rows, sizeof(join_row_count), algorithm_);
       inclusive_sum(policy_, static_cast<const Index*>(rows + 1), wide_rows + 1, a_count_,
                     wide.template at<char>(wide_temp_at), wide_scan_bytes, algorithm_);
-      write_expanded_rows(wide_rows, found, total, lower, unmatched, a_lower, segments, a_out, b_out);
+      write_expanded_rows(wide_rows, found, total, b_first, unmatched, a_lower, segments, a_out, b_out);
     }
     return total;
   }
@@ -330,10 +322,18 @@ private:
     return {a_, b_, a_count_, comp_, total, unmatched, a_lower};
   }
 
+  // `rows` null: only the total. `unmatched`: B's scanned unmatched flags,
+  // when `segments` is given.
+  a_row_count_sink<Index> a_sink(join_row_count* total, Index* rows, Index* b_first, const Index* unmatched,
+                                 join_segment<Index>* segments) const
+  {
+    return {total, rows, b_count_, keep_a_, b_first, unmatched, segments};
+  }
+
   // The rows, given the scanned row counts of A's generators: B's unmatched
   // rows into their gaps, then the expansion of A's generators.
   template <class Row, class OutA, class OutB>
-  void write_expanded_rows(const Row* rows, const join_totals& found, std::int64_t total, const Index* lower,
+  void write_expanded_rows(const Row* rows, const join_totals& found, std::int64_t total, const Index* b_first,
                            const Index* unmatched, const Index* a_lower, const join_segment<Index>* segments,
                            OutA a_out, OutB b_out)
   {
@@ -349,7 +349,7 @@ private:
         expand<expansion_size>(rows, found.a_rows,
                         join_rows_op<const join_segment<Index>*, OutA, OutB>{{{}, segments}, a_out, b_out});
       else
-        expand<expansion_size>(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{{}, lower}, a_out, b_out});
+        expand<expansion_size>(rows, found.a_rows, join_rows_op<const Index*, OutA, OutB>{{{}, b_first}, a_out, b_out});
     }
     else
       finish_join(policy_, algorithm_);

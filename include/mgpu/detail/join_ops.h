@@ -23,6 +23,7 @@
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/load_balance_ops.h>
+#include <mgpu/detail/sorted_search_ops.h>
 
 #include <cstdint>
 #include <type_traits>
@@ -49,19 +50,6 @@ struct join_segment
   Index shift;
 };
 
-// Sink of the lower-bound search of A's keys in B: lower[j].
-template <class Index>
-struct store_position_sink
-{
-  Index* positions;
-
-  template <class Size>
-  MGPU_HD void operator()(Size needle, Size position) const
-  {
-    positions[needle] = static_cast<Index>(position);
-  }
-};
-
 // *total += rows: atomically on the device, where every search tile adds
 // its sum.
 MGPU_HD inline void add_rows(join_row_count* total, join_row_count rows)
@@ -83,44 +71,52 @@ MGPU_HD MGPU_FORCEINLINE void store_count_to_scan(Index* counts, Size needle, In
     counts[0] = 0;
 }
 
-// Tallying sink of the upper-bound search of A's keys in B: the rows each
+// Tallying sink of the equal_range search of A's keys in B: the rows each
 // row of A generates, summed into *total, and for the rows themselves (not
 // just their count) also stored to scan (store_count_to_scan); a row's
 // count fits an Index, their scan only when the total does.
 // `keep_a`: unmatched rows of A give one row (left and full outer joins).
-// With the rows stored, `lower[j]` becomes the generator's first B row or
-// -1 and, where B's unmatched rows are interleaved (`segments` not null),
-// the segment also records how many of them precede it (unmatched_before:
-// the scanned unmatched flags of B).
+// With the rows stored, each generator's first B row (or -1) goes to
+// `b_first` or, where B's unmatched rows are interleaved (`segments` not
+// null), to its segment beside how many of them precede it
+// (unmatched_before: the scanned unmatched flags of B).
 template <class Index>
 struct a_row_count_sink
 {
-  Index* lower;
   join_row_count* total;
   Index* rows; // null: only the total
   Index b_count;
   bool keep_a;
+  Index* b_first;
   const Index* unmatched_before;
   join_segment<Index>* segments;
 
   template <class Size>
-  MGPU_HD join_row_count operator()(Size needle, Size upper) const
+  MGPU_HD join_row_count operator()(Size needle, bound_pair<Size> bounds) const
   {
-    const Index first          = clamp_index(lower[needle], Index(0), b_count);
-    const Index matches        = clamp_index(static_cast<Index>(upper), first, b_count) - first;
+    const Index first          = clamp_index(static_cast<Index>(bounds.lower), Index(0), b_count);
+    const Index matches        = clamp_index(static_cast<Index>(bounds.upper), first, b_count) - first;
     const join_row_count count = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
     if (rows == nullptr)
       return count;
     store_count_to_scan(rows, needle, static_cast<Index>(count));
-    const Index b_first = matches == 0 ? Index(-1) : first;
+    const Index generator_first = matches == 0 ? Index(-1) : first;
     if (segments != nullptr)
-      segments[needle] = {b_first, unmatched_before[first]};
+      segments[needle] = {generator_first, unmatched_before[first]};
     else
-      lower[needle] = b_first;
+      b_first[needle] = generator_first;
     return count;
   }
   MGPU_HD void add(join_row_count sum) const { add_rows(total, sum); }
 };
+
+// Whether the key has an equivalent at `position` of `other` (`count`
+// elements), the position given by a lower-bound search and clamped first.
+template <class Key, class It, class Index, class Compare>
+MGPU_HD MGPU_FORCEINLINE bool equivalent_at(const Key& key, It other, Index count, Index position, Compare comp)
+{
+  return position < count && !comp(key, as_key<Key>(other[position]));
+}
 
 // Tallying sink of the lower-bound search of B's keys in A: B's rows without
 // a match (the A row at the lower bound holds no equivalent key), summed
@@ -143,7 +139,7 @@ struct b_match_sink
   MGPU_HD join_row_count operator()(Size needle, Size position) const
   {
     const Index before = clamp_index(static_cast<Index>(position), Index(0), a_count);
-    const bool matched = before < a_count && !comp(as_key<Key>(b[needle]), as_key<Key>(a[before]));
+    const bool matched = equivalent_at(as_key<Key>(b[needle]), a, a_count, before, comp);
     if (unmatched != nullptr)
     {
       store_count_to_scan(unmatched, needle, matched ? Index(0) : Index(1));
@@ -173,7 +169,7 @@ struct a_match_sink
   MGPU_HD void operator()(Size needle, Size position) const
   {
     const Index lower  = clamp_index(static_cast<Index>(position), Index(0), b_count);
-    const bool matched = lower < b_count && !comp(as_key<Key>(a[needle]), as_key<Key>(b[lower]));
+    const bool matched = equivalent_at(as_key<Key>(a[needle]), b, b_count, lower, comp);
     flags[needle]      = matched == keep_matched ? 1 : 0;
   }
 };

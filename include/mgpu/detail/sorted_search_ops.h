@@ -12,12 +12,37 @@
 
 namespace mgpu::detail {
 
-// The answer written for each needle: lower_bound or upper_bound.
+// The answer given for each needle: lower_bound, upper_bound, or both (the
+// joins' equal_range, one pass instead of two).
 enum class search_bound
 {
   lower,
-  upper
+  upper,
+  equal_range
 };
+
+// Both bounds of one needle: the haystack elements ordered before it, and
+// those not ordered after it.
+template <class Size>
+struct bound_pair
+{
+  Size lower;
+  Size upper;
+};
+
+// What a sink receives for each needle: a position, or a bound_pair.
+template <search_bound Bound, class Size>
+using search_answer_t = std::conditional_t<Bound == search_bound::equal_range, bound_pair<Size>, Size>;
+
+// The answer of a needle whose bounds both fall at `position`.
+template <search_bound Bound, class Size>
+MGPU_HD MGPU_FORCEINLINE search_answer_t<Bound, Size> answer_at(Size position)
+{
+  if constexpr (Bound == search_bound::equal_range)
+    return {position, position};
+  else
+    return position;
+}
 
 // The type a haystack and its needles are compared as. Arithmetic values
 // compare in their common type, as the built-in comparison (and
@@ -59,7 +84,8 @@ auto as_key_iterator(It it)
 
 // Where a search's answers go: `sink(j, position)` receives, once for each
 // needle j, the number of haystack elements ordered before it (lower) or not
-// after it (upper), both as the backend's index type. The public functions
+// after it (upper), both as the backend's index type, or both as a
+// bound_pair (equal_range). The public functions
 // write the position to result[j], as thrust::lower_bound does.
 template <class OutputIt>
 struct search_result_sink
@@ -77,10 +103,10 @@ struct search_result_sink
 // What a sink's call returns. A sink that returns a count (a tallying sink)
 // has the search add up the counts and hand the sums to sink.add(sum): once
 // per tile on the GPU, once on the host.
-template <class Sink, class Size>
-using sink_tally_t = decltype(std::declval<const Sink&>()(Size(), Size()));
+template <class Sink, class Size, class Answer = Size>
+using sink_tally_t = decltype(std::declval<const Sink&>()(Size(), std::declval<Answer>()));
 
-template <class Sink, class Size>
-inline constexpr bool tallies_v = !std::is_void_v<sink_tally_t<Sink, Size>>;
+template <class Sink, class Size, class Answer = Size>
+inline constexpr bool tallies_v = !std::is_void_v<sink_tally_t<Sink, Size, Answer>>;
 
 } // namespace mgpu::detail

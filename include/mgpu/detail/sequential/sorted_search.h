@@ -9,30 +9,43 @@
 
 namespace mgpu::detail::sequential {
 
-// Two fingers, one per range: the haystack finger only moves forward, so the
-// whole search costs n + m steps. Whatever the data, the finger stays in
+// Two fingers, one per bound: each only moves forward, so the whole search
+// costs n + m steps per bound. Whatever the data, the fingers stay in
 // [0, hay_count] and every needle gets exactly one answer there. A tallying
 // sink's counts are summed and added once.
 template <search_bound Bound, class Key, class HayIt, class Size, class NeedleIt, class Sink, class Compare>
 void sorted_search(HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Sink& sink, Compare comp)
 {
-  Size position = 0;
-  [[maybe_unused]] std::conditional_t<tallies_v<Sink, Size>, sink_tally_t<Sink, Size>, char> tally{};
+  using answer_t  = search_answer_t<Bound, Size>;
+  Size lower      = 0; // haystack elements ordered before the needle
+  Size upper      = 0; // not ordered after it
+  [[maybe_unused]] std::conditional_t<tallies_v<Sink, Size, answer_t>, sink_tally_t<Sink, Size, answer_t>, char>
+    tally{};
   for (Size j = 0; j < needle_count; ++j)
   {
     const Key needle = as_key<Key>(needles[j]);
+    if constexpr (Bound != search_bound::upper)
+      while (lower < hay_count && comp(as_key<Key>(hay[lower]), needle))
+        ++lower;
+    if constexpr (Bound != search_bound::lower)
+    {
+      upper = upper < lower ? lower : upper;
+      while (upper < hay_count && !comp(needle, as_key<Key>(hay[upper])))
+        ++upper;
+    }
+    answer_t answer;
     if constexpr (Bound == search_bound::lower)
-      while (position < hay_count && comp(as_key<Key>(hay[position]), needle))
-        ++position;
+      answer = lower;
+    else if constexpr (Bound == search_bound::upper)
+      answer = upper;
     else
-      while (position < hay_count && !comp(needle, as_key<Key>(hay[position])))
-        ++position;
-    if constexpr (tallies_v<Sink, Size>)
-      tally += sink(j, position);
+      answer = {lower, upper};
+    if constexpr (tallies_v<Sink, Size, answer_t>)
+      tally += sink(j, answer);
     else
-      sink(j, position);
+      sink(j, answer);
   }
-  if constexpr (tallies_v<Sink, Size>)
+  if constexpr (tallies_v<Sink, Size, answer_t>)
     sink.add(tally);
 }
 

@@ -14,16 +14,26 @@
 
 namespace mgpu::detail::cuda {
 
-// The merge's tie rule that yields the bound.
+// The merge's tie rule that yields the bound (equal_range walks to the upper
+// bound and finds the lower on the way).
 template <search_bound Bound>
 inline constexpr bounds merge_bounds_for = Bound == search_bound::lower ? bounds::upper : bounds::lower;
 
+// An equal_range answer in one int: the upper bound in A's slice in the low
+// 16 bits, the lower bound above them, or before_slice when it lies before
+// the slice (the needle is equivalent to A's element just before it).
+inline constexpr int before_slice = 0x7fff;
+
+__device__ MGPU_FORCEINLINE int pack_bounds(int lower, int upper) { return (lower << 16) | upper; }
+
 // Shared memory of one tile: the loaded keys (A's slice, then B's), whose
 // space then takes each needle's position in A's slice; where each thread's
-// walk started in A's slice; and, for a tallying sink, its sum's reduction.
-template <class Shape, class Key, class Tally>
+// walk started in A's slice; for a tallying sink, its sum's reduction; and
+// for equal_range, A's element before the slice and its lower bound in A.
+template <class Shape, class Key, class Tally, class Size>
 struct sorted_search_tile_storage
 {
+  static_assert(Shape::tile_size < before_slice, "equal_range packs two slice positions in one int");
   union space
   {
     Key keys[Shape::tile_size];
@@ -37,7 +47,35 @@ struct sorted_search_tile_storage
   space data;
   int walk_start[Shape::threads];
   std::conditional_t<std::is_void_v<Tally>, no_tally, typename tally_reduce::TempStorage> tally;
+  Key key_before_slice;
+  Size lower_before_slice;
 };
+
+// The first position in [0, end) whose element is not ordered before
+// data[end - 1], found by galloping back from the end: a run of r equal
+// keys costs about 2 log r reads, wherever it lies. Expects end > 0.
+template <class It, class Size, class Key, class Compare>
+__device__ Size run_start_before(It data, Size end, const Key& key, Compare comp)
+{
+  Size found         = end - 1; // not ordered before the key (it is the key)
+  long long step     = 1;        // 64 bits: doubling never overflows
+  while (found >= step && !comp(Key(data[found - Size(step)]), key))
+  {
+    found -= Size(step);
+    step *= 2;
+  }
+  // data[begin - 1] is ordered before the key
+  Size begin = found >= step ? found - Size(step) + 1 : Size(0);
+  while (begin < found)
+  {
+    const Size mid = begin + (found - begin) / 2;
+    if (comp(Key(data[mid]), key))
+      begin = mid + 1;
+    else
+      found = mid;
+  }
+  return found;
+}
 
 // Needle (b_key) before haystack element (a_key) in the merge.
 template <search_bound Bound, class Key, class Compare>
@@ -56,10 +94,15 @@ __device__ MGPU_FORCEINLINE bool needle_first(const Key& b_key, const Key& a_key
 // slice and gives the sink positions inside A's. Returns whether the walks
 // tiled the slice exactly (every thread's walk ended where the next began):
 // always on sorted data; otherwise the sink sees unspecified positions.
-template <class Shape, search_bound Bound, bool FullTile, class Storage, class Size, class Sink, class Compare>
+// equal_range also tracks, along the walk, A's elements ordered before the
+// current needle; `hay` (A) is read before the slice only for needles
+// equivalent to the element just before it, whose run may start earlier.
+template <class Shape, search_bound Bound, bool FullTile, class Storage, class HayIt, class Size, class Sink,
+          class Compare>
 __device__ MGPU_FORCEINLINE bool sorted_search_tile(
-  Storage& shared, Size a_begin, Size b_begin, int a_len, int tile_len, const Sink& sink, Compare comp)
+  Storage& shared, HayIt hay, Size a_begin, Size b_begin, int a_len, int tile_len, const Sink& sink, Compare comp)
 {
+  constexpr bool equal_range = Bound == search_bound::equal_range;
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
   const int tid    = static_cast<int>(threadIdx.x);
   const int b_len  = tile_len - a_len;
@@ -76,6 +119,14 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
 
   Key a_key = keys[min(a_pos, last)];
   Key b_key = keys[min(b_pos, last)];
+  // equal_range: A's elements in the slice ordered before b_key, and whether
+  // b_key is equivalent to the element before the slice.
+  [[maybe_unused]] int below           = 0;
+  [[maybe_unused]] bool runs_in_before = false;
+  [[maybe_unused]] bool any_before     = false;
+  [[maybe_unused]] const bool has_before = a_begin > 0;
+  if constexpr (equal_range)
+    below = lower_bound_index(keys, a_pos, b_key, comp);
   int found[VT]; // for each step that took a needle: A's elements before it; else -1
 #pragma unroll
   for (int i = 0; i < VT; ++i)
@@ -88,13 +139,35 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
       if (take_needle)
       {
         found[i] = a_pos;
-        b_key    = keys[min(++b_pos, last)];
+        const Key next = keys[min(++b_pos, last)];
+        if constexpr (equal_range)
+        {
+          const bool before = below == 0 && has_before && !comp(shared.key_before_slice, b_key);
+          found[i]          = pack_bounds(before ? before_slice : below, a_pos);
+          any_before |= before;
+          if (comp(b_key, next))
+            below = a_pos; // everything taken is ordered before a greater needle
+        }
+        b_key = next;
       }
       else
+      {
+        if constexpr (equal_range)
+          if (comp(a_key, b_key))
+            below = a_pos + 1;
         a_key = keys[min(++a_pos, last)];
+      }
     }
   }
-  __syncthreads(); // every walk is done with the keys: their space takes the answers
+  // Every walk is done with the keys: their space takes the answers. A run
+  // that starts before the slice is found once per tile.
+  if constexpr (equal_range)
+  {
+    if (__syncthreads_or(any_before) && tid == 0)
+      shared.lower_before_slice = run_start_before(hay, a_begin, shared.key_before_slice, comp);
+  }
+  else
+    __syncthreads();
   const int next_start = tid + 1 < NT ? shared.walk_start[tid + 1] : a_len;
   // Walks that do not tile the slice may share needles: they record none, so
   // no two threads write one slot, and the sink sees unspecified positions.
@@ -109,13 +182,23 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
   }
   __syncthreads();
 
-  auto answer = [&](int j) {
-    const int before = min(max(shared.data.found[j], 0), a_len);
-    return sink(b_begin + Size(j), a_begin + Size(before));
+  using answer_t = search_answer_t<Bound, Size>;
+  auto answer    = [&](int j) {
+    const int found_j = shared.data.found[j];
+    if constexpr (equal_range)
+    {
+      const int upper = min(max(found_j & 0xffff, 0), a_len);
+      const int lower = found_j >> 16;
+      const Size first =
+        lower == before_slice ? shared.lower_before_slice : a_begin + Size(min(max(lower, 0), upper));
+      return sink(b_begin + Size(j), answer_t{first, a_begin + Size(upper)});
+    }
+    else
+      return sink(b_begin + Size(j), a_begin + Size(min(max(found_j, 0), a_len)));
   };
-  if constexpr (tallies_v<Sink, Size>)
+  if constexpr (tallies_v<Sink, Size, answer_t>)
   {
-    sink_tally_t<Sink, Size> tally{};
+    sink_tally_t<Sink, Size, answer_t> tally{};
     for_each_striped<NT, VT>(b_len, [&](int, int j) { tally += answer(j); });
     tally = typename Storage::tally_reduce(shared.tally).Sum(tally);
     if (tid == 0)

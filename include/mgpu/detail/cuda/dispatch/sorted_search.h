@@ -53,7 +53,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
 {
   using Shape     = typename compiled_policy_t<Hub>::shape;
   using key_t     = value_of<HayIt>;
-  using storage_t = sorted_search_tile_storage<Shape, key_t, sink_tally_t<Sink, Size>>;
+  using answer_t  = search_answer_t<Bound, Size>;
+  using storage_t = sorted_search_tile_storage<Shape, key_t, sink_tally_t<Sink, Size, answer_t>, Size>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
@@ -79,8 +80,15 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
   const bool whole = consume_tile<Shape::tile_size>(tile_len, [&](auto full) {
     constexpr bool full_tile = decltype(full)::value;
     load_two_ranges_to_shared<Shape, full_tile>(hay, a_begin, a_len, needles, b_begin, tile_len, shared.data.keys);
+    if constexpr (Bound == search_bound::equal_range)
+      if (threadIdx.x == 0)
+      {
+        shared.lower_before_slice = a_begin;
+        if (a_begin > 0)
+          shared.key_before_slice = hay[a_begin - 1];
+      }
     __syncthreads();
-    return sorted_search_tile<Shape, Bound, full_tile>(shared, a_begin, b_begin, a_len, tile_len, sink, comp);
+    return sorted_search_tile<Shape, Bound, full_tile>(shared, hay, a_begin, b_begin, a_len, tile_len, sink, comp);
   });
   if (a_end == a_next)
   {
@@ -97,10 +105,10 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
   const Size b_next = diag_end - a_next;
   for (Size j = b_end + Size(threadIdx.x); j < b_next; j += Size(Shape::threads))
   {
-    if constexpr (tallies_v<Sink, Size>)
-      sink.add(sink(j, a_end));
+    if constexpr (tallies_v<Sink, Size, answer_t>)
+      sink.add(sink(j, answer_at<Bound>(a_end)));
     else
-      sink(j, a_end);
+      sink(j, answer_at<Bound>(a_end));
   }
 }
 
