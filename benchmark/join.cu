@@ -9,6 +9,8 @@
 //                 gathers the row's B index from the lower bounds and the scan.
 // The idiom's intermediate arrays are allocated before timing (it allocates
 // only what Thrust's own calls take); mgpu takes its scratch from the policy.
+// thrust_idiom_allocating is the same idiom as a join function that owns its
+// arrays writes it: three device_vectors constructed in every call.
 //
 // Names: join_inner|join_size_inner/IMPL/int32/runs1to4/SIZE, SIZE the keys
 // on each side. Both sides hold every key of [0, K) with a run of 1 to 4
@@ -102,35 +104,46 @@ struct b_of_row
   }
 };
 
+// The idiom's intermediates: bounds of each A key in B, and the scan of its
+// rows with a leading 0 (first_row[i]; first_row[n] = rows).
+struct idiom_arrays
+{
+  thrust::device_vector<std::int32_t> lower, upper, first_row;
+  idiom_arrays() = default;
+  explicit idiom_arrays(std::int64_t n) : lower(n), upper(n), first_row(n + 1, 0) {}
+};
+
 struct join_data
 {
   thrust::device_vector<std::int32_t> a, b;
   std::int64_t rows = 0;
   thrust::device_vector<std::int32_t> a_out, b_out, expected_a, expected_b;
-  // The idiom's intermediates: bounds of each A key in B, and the scan of
-  // its rows with a leading 0 (first_row[i]; first_row[n] = rows).
-  thrust::device_vector<std::int32_t> lower, upper, first_row;
+  idiom_arrays kept; // allocated once, before timing
 };
 
-// The Thrust idiom on `policy`, vectors accessed through `at`; returns the rows.
+// The Thrust idiom on `policy`, vectors accessed through `at`, intermediates
+// in `arrays`; returns the rows.
 template <class Policy, class At>
-std::int64_t thrust_join(const Policy& policy, At at, join_data& d)
+std::int64_t thrust_join(const Policy& policy, At at, join_data& d, idiom_arrays& arrays)
 {
   const std::int64_t n = d.a.size(), m = d.b.size();
-  thrust::lower_bound(policy, at(d.b), at(d.b) + m, at(d.a), at(d.a) + n, at(d.lower));
-  thrust::upper_bound(policy, at(d.b), at(d.b) + m, at(d.a), at(d.a) + n, at(d.upper));
-  auto runs = thrust::make_transform_iterator(thrust::make_zip_iterator(at(d.lower), at(d.upper)), run_in_b{});
-  thrust::inclusive_scan(policy, runs, runs + n, at(d.first_row) + 1);
+  auto& lower = arrays.lower;
+  auto& upper = arrays.upper;
+  auto& first_row = arrays.first_row;
+  thrust::lower_bound(policy, at(d.b), at(d.b) + m, at(d.a), at(d.a) + n, at(lower));
+  thrust::upper_bound(policy, at(d.b), at(d.b) + m, at(d.a), at(d.a) + n, at(upper));
+  auto runs = thrust::make_transform_iterator(thrust::make_zip_iterator(at(lower), at(upper)), run_in_b{});
+  thrust::inclusive_scan(policy, runs, runs + n, at(first_row) + 1);
   std::int32_t rows = 0;
-  bench::cuda_check(cudaMemcpy(&rows, thrust::raw_pointer_cast(d.first_row.data()) + n, sizeof(rows),
+  bench::cuda_check(cudaMemcpy(&rows, thrust::raw_pointer_cast(first_row.data()) + n, sizeof(rows),
                                cudaMemcpyDeviceToHost),
                     "read back the row count");
-  thrust::upper_bound(policy, at(d.first_row), at(d.first_row) + n, thrust::counting_iterator<std::int32_t>(0),
+  thrust::upper_bound(policy, at(first_row), at(first_row) + n, thrust::counting_iterator<std::int32_t>(0),
                       thrust::counting_iterator<std::int32_t>(rows),
                       thrust::make_transform_output_iterator(at(d.a_out), minus_one{}));
   thrust::transform(policy, thrust::counting_iterator<std::int32_t>(0), thrust::counting_iterator<std::int32_t>(rows),
                     at(d.a_out), at(d.b_out),
-                    b_of_row{thrust::raw_pointer_cast(d.lower.data()), thrust::raw_pointer_cast(d.first_row.data())});
+                    b_of_row{thrust::raw_pointer_cast(lower.data()), thrust::raw_pointer_cast(first_row.data())});
   return rows;
 }
 
@@ -141,13 +154,11 @@ join_data& inputs(std::int64_t keys_per_side)
     join_data d;
     d.a = keys_in_runs(keys_per_side, 1);
     d.b = keys_in_runs(keys_per_side, 2);
-    d.lower.resize(keys_per_side);
-    d.upper.resize(keys_per_side);
-    d.first_row.resize(keys_per_side + 1, 0);
+    d.kept = idiom_arrays(keys_per_side);
     d.rows = mgpu::join_size(thrust::device, d.a.begin(), d.a.end(), d.b.begin(), d.b.end(), mgpu::join_kind::inner);
     d.a_out.resize(d.rows);
     d.b_out.resize(d.rows);
-    const std::int64_t idiom_rows = thrust_join(thrust::device, bench::as_iterator{}, d);
+    const std::int64_t idiom_rows = thrust_join(thrust::device, bench::as_iterator{}, d, d.kept);
     if (idiom_rows != d.rows)
       d.rows = -1; // reported as an error by every case
     d.expected_a = d.a_out;
@@ -160,7 +171,8 @@ enum class impl
 {
   mgpu,
   mgpu_size_only,
-  thrust_idiom
+  thrust_idiom,
+  thrust_idiom_allocating
 };
 
 void join_inner(benchmark::State& state, impl which, bench::form how, std::int64_t keys_per_side)
@@ -178,7 +190,12 @@ void join_inner(benchmark::State& state, impl which, bench::form how, std::int64
   bench::time_calls(state, [&] {
     bench::in_form(how, [&](const auto& policy, auto at) {
       if (which == impl::thrust_idiom)
-        rows = thrust_join(policy, at, d);
+        rows = thrust_join(policy, at, d, d.kept);
+      else if (which == impl::thrust_idiom_allocating)
+      {
+        idiom_arrays arrays(n);
+        rows = thrust_join(policy, at, d, arrays);
+      }
       else
       {
         rows = mgpu::join_size(policy, at(d.a), at(d.a) + n, at(d.b), at(d.b) + m, mgpu::join_kind::inner);
@@ -205,12 +222,15 @@ constexpr std::int64_t target_keys = std::int64_t(1) << 24;
 const bool registered = [] {
   const std::int64_t sizes[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24};
   const std::pair<impl, const char*> impls[] = {
-    {impl::mgpu, "join_inner/mgpu"}, {impl::thrust_idiom, "join_inner/thrust_idiom"}, {impl::mgpu_size_only, "join_size_inner/mgpu"}};
+    {impl::mgpu, "join_inner/mgpu"}, {impl::thrust_idiom, "join_inner/thrust_idiom"},
+    {impl::thrust_idiom_allocating, "join_inner/thrust_idiom_allocating"}, {impl::mgpu_size_only, "join_size_inner/mgpu"}};
   for (std::int64_t keys : sizes)
     for (bench::form how : bench::forms_at(keys, target_keys))
       for (const auto& named : impls)
       {
-        const impl which       = named.first;
+        const impl which = named.first;
+        if (which == impl::thrust_idiom_allocating && how != bench::form::iterators)
+          continue; // its arrays come from device_vector's allocator whatever the policy
         const std::string name = std::string(named.second) + bench::suffix_of(how) + "/int32/runs1to4/" + std::to_string(keys);
         benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { join_inner(s, which, how, keys); })
           ->Apply(bench::configure);
