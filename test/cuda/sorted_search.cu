@@ -5,6 +5,7 @@ using backend = mgpu_test::cuda_backend;
 
 #include "cases/sorted_search_cases.h"
 
+#include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/sorted_search.inl>
 
 #include <thrust/device_vector.h>
@@ -53,25 +54,41 @@ TEST_CASE("sorted search: a haystack of more than 2^31 elements (counting iterat
 
 TEST_CASE("sorted search: par_nosync on a stream is captured into a graph, scratch from the policy's allocator")
 {
-  const auto hay = random_sorted<int>(300000, 0, 20000, 64), needles = random_sorted<int>(200000, 0, 20000, 65);
-  auto d_hay = to_backend<backend>(hay), d_needles = to_backend<backend>(needles);
-  auto lower = poisoned<backend, int>(needles.size()), upper = poisoned<backend, int>(needles.size());
-  mgpu_test::device_arena arena(std::size_t(1) << 24);
-  mgpu_test::stream_guard guard;
-  const auto policy = thrust::cuda::par_nosync(arena.allocator()).on(guard.stream);
-  // Warm-up outside the capture: the first call reads the kernels' attributes.
-  mgpu::sorted_lower_bound(policy, d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), lower.begin());
-  mgpu_test::cuda_require(cudaStreamSynchronize(guard.stream), "warm-up");
-  thrust::fill(lower.begin(), lower.end(), mgpu_test::poison<int>());
-  mgpu_test::capture_and_replay(guard.stream, [&] {
+  // A search of few tiles per SM finds its own splits and takes no scratch;
+  // a larger one partitions, its splits from the policy's allocator.
+  int sm_count = 0, major = 0;
+  mgpu_test::cuda_require(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, 0), "count the SMs");
+  mgpu_test::cuda_require(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0), "read the arch");
+  const std::size_t partitioned = std::size_t(sm_count) * mgpu::detail::cuda::merge_own_split_tiles_per_sm_sm90 *
+                                    mgpu::detail::cuda::merge_tuning_sm90<4>::shape::tile_size + 12345;
+  for (const std::size_t total : {std::size_t(500000), partitioned})
+  {
+    CAPTURE(total);
+    const std::size_t n = total * 3 / 5;
+    const auto hay = random_sorted<int>(n, 0, 20000, 64), needles = random_sorted<int>(total - n, 0, 20000, 65);
+    auto d_hay = to_backend<backend>(hay), d_needles = to_backend<backend>(needles);
+    auto lower = poisoned<backend, int>(needles.size()), upper = poisoned<backend, int>(needles.size());
+    mgpu_test::device_arena arena(std::size_t(1) << 24);
+    mgpu_test::stream_guard guard;
+    const auto policy = thrust::cuda::par_nosync(arena.allocator()).on(guard.stream);
+    // Warm-up outside the capture: the first call reads the kernels' attributes.
     mgpu::sorted_lower_bound(policy, d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), lower.begin());
-    mgpu::sorted_upper_bound(policy, d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), upper.begin());
-  });
-  CHECK(arena.state.allocations > 0);
-  CHECK(arena.state.live == 0);
-  std::vector<int> expected(needles.size());
-  thrust::lower_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin());
-  MGPU_CHECK_EQUAL_RANGES(to_std(lower), expected);
-  thrust::upper_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin());
-  MGPU_CHECK_EQUAL_RANGES(to_std(upper), expected);
+    mgpu_test::cuda_require(cudaStreamSynchronize(guard.stream), "warm-up");
+    thrust::fill(lower.begin(), lower.end(), mgpu_test::poison<int>());
+    const auto warm_up_allocations = arena.state.allocations;
+    mgpu_test::capture_and_replay(guard.stream, [&] {
+      mgpu::sorted_lower_bound(policy, d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), lower.begin());
+      mgpu::sorted_upper_bound(policy, d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), upper.begin());
+    });
+    if (total == partitioned || major < 9) // the fallback tuning always partitions
+      CHECK(arena.state.allocations > warm_up_allocations);
+    else
+      CHECK(arena.state.allocations == 0);
+    CHECK(arena.state.live == 0);
+    std::vector<int> expected(needles.size());
+    thrust::lower_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin());
+    MGPU_CHECK_EQUAL_RANGES(to_std(lower), expected);
+    thrust::upper_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin());
+    MGPU_CHECK_EQUAL_RANGES(to_std(upper), expected);
+  }
 }

@@ -118,9 +118,10 @@ __device__ MGPU_FORCEINLINE void find_tile_ends(End (&ends)[2], Find find)
   ends[1] = found[1];
 }
 
-// Merge Path with A winning ties (merge_path<bounds::lower>) by one warp:
-// the number of A's elements among the first `diag` of the merge.
-template <class Size, class AIt, class BIt, class Compare>
+// Merge Path (merge_path<Bounds>: A wins ties with bounds::lower, B with
+// bounds::upper) by one warp: the number of A's elements among the first
+// `diag` of the merge.
+template <bounds Bounds = bounds::lower, class Size, class AIt, class BIt, class Compare>
 __device__ MGPU_FORCEINLINE Size warp_merge_path(AIt a, Size a_count, BIt b, Size b_count, Size diag, Compare comp)
 {
   // The first position of A whose element is not taken before the diagonal.
@@ -128,7 +129,8 @@ __device__ MGPU_FORCEINLINE Size warp_merge_path(AIt a, Size a_count, BIt b, Siz
   const Size hi = diag < a_count ? diag : a_count;
   using key_t   = key_of<AIt>;
   return warp_search_point(warp_point_search<Size>{lo, hi}, [&](Size i) {
-    return comp(as_key<key_t>(b[diag - 1 - i]), as_key<key_t>(a[i]));
+    const key_t b_key = as_key<key_t>(b[diag - 1 - i]), a_key = as_key<key_t>(a[i]);
+    return Bounds == bounds::lower ? comp(b_key, a_key) : !comp(a_key, b_key);
   });
 }
 

@@ -91,25 +91,14 @@ void merge_with_hub(
     using Shape               = typename tuning_t::shape;
     const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
     const cudaStream_t stream = stream_of(policy);
-    const Size sm_count       = Size(current_sm_count(algorithm));
-    // A launch of at most own_split_tiles_per_sm tiles per SM runs no
-    // partition and takes no scratch: each tile finds its splits.
-    const bool partitioned = partitions_every_launch_v<Policy> || tuning_t::own_split_tiles_per_sm == 0 ||
-                             num_tiles > Size(tuning_t::own_split_tiles_per_sm) * sm_count;
-    // Larger merges launch the tiles behind the partition; the first head
-    // tiles find their own splits while it runs.
-    const bool overlap = partitioned && waits_for_partition(arch) && tuning_t::head_tiles_per_sm > 0 &&
-                         !partitions_every_launch_v<Policy>;
-    const Size own_split_tiles = !partitioned ? num_tiles
-                               : overlap      ? Size(tuning_t::head_tiles_per_sm) * sm_count
-                                              : Size(0);
-    temporary_buffer<Size, Policy> a_splits(policy, partitioned ? num_tiles + 1 : 0);
-    if (partitioned)
+    const auto plan           = plan_path_launch<tuning_t, Policy>(num_tiles, arch, algorithm);
+    temporary_buffer<Size, Policy> a_splits(policy, plan.partitioned ? num_tiles + 1 : 0);
+    if (plan.partitioned)
       launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size),
                                             num_tiles, a_splits.get(), comp, algorithm);
-    launch_tile_kernel(overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, a_keys,
-                       a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()),
-                       own_split_tiles, keys_out, vals_out, comp);
+    launch_tile_kernel(plan.overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
+                       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()),
+                       plan.own_split_tiles, keys_out, vals_out, comp);
     finish(policy, algorithm);
   });
 }

@@ -12,6 +12,8 @@
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/agent/sorted_search_tile.h>
 #include <mgpu/detail/cuda/block/full_tile.h>
+#include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
@@ -40,16 +42,18 @@ inline constexpr int sorted_search_smallest_tile =
     ? sorted_search_hub<Key>::template policy<tuning_tier::sm90>::shape::tile_size
     : sorted_search_hub<Key>::template policy<tuning_tier::fallback>::shape::tile_size;
 
-// One tile per CTA; `a_splits` from the merge partition. When `unsorted` is
-// not null, a tile whose slices do not meet its neighbours' or whose walks
+// One tile per CTA. Tiles below own_split_tiles find their own splits (two
+// warps each), as the merge's do; the rest read them from a_splits, written
+// by the partition, which may still be running when the kernel starts
+// (dependent_launch.h). When `unsorted` is not null, a tile whose slices do not meet its neighbours' or whose walks
 // do not tile it (only on unsorted data) sets *unsorted to 1: callers that
 // must agree with another call on the same data (a join and its size) learn
 // that the answers are not to be trusted. Whatever the data, every needle
 // gets at least one answer, and every answer lies in [0, hay_count].
 template <class Hub, search_bound Bound, class Size, class HayIt, class NeedleIt, class Sink, class Compare>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted_search_tile_kernel(
-  HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Size* a_splits, Sink sink, Compare comp,
-  int* unsorted)
+  HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Size* a_splits, Size own_split_tiles,
+  Sink sink, Compare comp, int* unsorted)
 {
   using Shape     = typename compiled_policy_t<Hub>::shape;
   using key_t     = value_of<HayIt>;
@@ -68,8 +72,20 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
   auto on_diagonal = [&](Size split, Size diag) {
     return min(max(split, max(Size(0), diag - needle_count)), min(diag, hay_count));
   };
-  const Size a_begin = on_diagonal(a_splits[tile], diag_begin);
-  const Size a_next  = on_diagonal(a_splits[tile + 1], diag_end);
+  Size splits[2];
+  if (tile < own_split_tiles) // uniform over the CTA
+    find_tile_ends(splits, [&](int end) {
+      return warp_merge_path<merge_bounds_for<Bound>>(hay, hay_count, needles, needle_count,
+                                                      end == 0 ? diag_begin : diag_end, comp);
+    });
+  else
+  {
+    wait_for_partition();
+    splits[0] = a_splits[tile];
+    splits[1] = a_splits[tile + 1];
+  }
+  const Size a_begin = on_diagonal(splits[0], diag_begin);
+  const Size a_next  = on_diagonal(splits[1], diag_end);
   const int tile_len = static_cast<int>(diag_end - diag_begin);
   // On unsorted input the splits need not be monotone: the tile's share of
   // A stays within what its diagonals allow.
@@ -112,8 +128,9 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted
   }
 }
 
-// Runs the search with `Size` (int32 or int64) offsets; both iterators'
-// elements are the search key. `splits`: scratch for num_tiles + 1 Sizes
+// Runs the search with `Size` (int32 or int64) offsets, launched as the
+// merge is (plan_path_launch); both iterators' elements are the search key.
+// `splits`: scratch for num_tiles + 1 Sizes
 // (at least (hay_count + needle_count) / sorted_search_smallest_tile + 2),
 // or null to take it from the policy. Synchronizes at the end (as Thrust
 // does, except under par_nosync) only when `synchronize`: the joins chain
@@ -126,18 +143,22 @@ void sorted_search_with_offsets(
   using key_t = value_of<HayIt>;
   using Hub   = sorted_search_hub<key_t>;
   constexpr auto kernel = sorted_search_tile_kernel<Hub, Bound, Size, HayIt, NeedleIt, Sink, Compare>;
-  with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) {
-    using Shape               = typename decltype(tuning)::shape;
+  const int arch        = kernel_arch<kernel>(algorithm);
+  with_policy<Hub>(arch, [&](auto tuning) {
+    using tuning_t            = decltype(tuning);
+    using Shape               = typename tuning_t::shape;
     const Size total          = hay_count + needle_count;
     const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
     const cudaStream_t stream = stream_of(policy);
-    temporary_buffer<Size, Policy> own_splits(policy, splits == nullptr ? num_tiles + 1 : 0);
+    const auto plan           = plan_path_launch<tuning_t, Policy>(num_tiles, arch, algorithm);
+    temporary_buffer<Size, Policy> own_splits(policy, plan.partitioned && splits == nullptr ? num_tiles + 1 : 0);
     Size* const a_splits = splits == nullptr ? own_splits.get() : splits;
-    launch_merge_partition<merge_bounds_for<Bound>>(
-      stream, hay, hay_count, needles, needle_count, Size(Shape::tile_size), num_tiles, a_splits, comp, algorithm);
-    kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      hay, hay_count, needles, needle_count, static_cast<const Size*>(a_splits), sink, comp, unsorted);
-    check_launch(algorithm, "sorted search tile kernel");
+    if (plan.partitioned)
+      launch_merge_partition<merge_bounds_for<Bound>>(
+        stream, hay, hay_count, needles, needle_count, Size(Shape::tile_size), num_tiles, a_splits, comp, algorithm);
+    launch_tile_kernel(plan.overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
+                       hay, hay_count, needles, needle_count, static_cast<const Size*>(a_splits),
+                       plan.own_split_tiles, sink, comp, unsorted);
     if (synchronize)
       finish(policy, algorithm);
   });

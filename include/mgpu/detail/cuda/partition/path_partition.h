@@ -338,6 +338,33 @@ void launch_merge_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Siz
                                merge_path_cuts<Bounds, Size>{a_splits}, comp, algorithm);
 }
 
+// How a Merge Path launch (merge, sorted search) of num_tiles finds its
+// splits: a launch of at most own_split_tiles_per_sm tiles per SM runs no
+// partition and takes no scratch, each tile finding its own; larger ones
+// partition, and where the tiles may launch behind the partition
+// (`overlap`) the first head_tiles_per_sm per SM find their own meanwhile.
+template <class Size>
+struct path_launch_plan
+{
+  bool partitioned;
+  bool overlap;
+  Size own_split_tiles;
+};
+
+template <class Tuning, class Policy, class Size>
+path_launch_plan<Size> plan_path_launch(Size num_tiles, int arch, const char* algorithm)
+{
+  const Size sm_count    = Size(current_sm_count(algorithm));
+  const bool partitioned = partitions_every_launch_v<Policy> || Tuning::own_split_tiles_per_sm == 0 ||
+                           num_tiles > Size(Tuning::own_split_tiles_per_sm) * sm_count;
+  const bool overlap     = partitioned && waits_for_partition(arch) && Tuning::head_tiles_per_sm > 0 &&
+                       !partitions_every_launch_v<Policy>;
+  const Size own_split_tiles = !partitioned ? num_tiles
+                             : overlap      ? Size(Tuning::head_tiles_per_sm) * sm_count
+                                            : Size(0);
+  return {partitioned, overlap, own_split_tiles};
+}
+
 // Balanced Path splits, clearing the tiles' look-back statuses.
 template <key_multiplicity Multiplicity, class Size, class AIt, class BIt, class Compare>
 void launch_set_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size b_count, Size tile_size,
