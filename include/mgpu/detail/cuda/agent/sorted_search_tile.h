@@ -120,10 +120,9 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
   Key a_key = keys[min(a_pos, last)];
   Key b_key = keys[min(b_pos, last)];
   // equal_range: A's elements in the slice ordered before b_key, and whether
-  // b_key is equivalent to the element before the slice.
-  [[maybe_unused]] int below           = 0;
-  [[maybe_unused]] bool runs_in_before = false;
-  [[maybe_unused]] bool any_before     = false;
+  // any needle's run starts before the slice.
+  [[maybe_unused]] int below             = 0;
+  [[maybe_unused]] bool any_before       = false;
   [[maybe_unused]] const bool has_before = a_begin > 0;
   if constexpr (equal_range)
     below = lower_bound_index(keys, a_pos, b_key, comp);

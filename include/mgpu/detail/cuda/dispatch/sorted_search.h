@@ -45,11 +45,12 @@ inline constexpr int sorted_search_smallest_tile =
 // One tile per CTA. Tiles below own_split_tiles find their own splits (two
 // warps each), as the merge's do; the rest read them from a_splits, written
 // by the partition, which may still be running when the kernel starts
-// (dependent_launch.h). When `unsorted` is not null, a tile whose slices do not meet its neighbours' or whose walks
-// do not tile it (only on unsorted data) sets *unsorted to 1: callers that
-// must agree with another call on the same data (a join and its size) learn
-// that the answers are not to be trusted. Whatever the data, every needle
-// gets at least one answer, and every answer lies in [0, hay_count].
+// (dependent_launch.h). When `unsorted` is not null, a tile whose slices do
+// not meet its neighbours' or whose walks do not tile it (only on unsorted
+// data) sets *unsorted to 1: callers that must agree with another call on
+// the same data (a join and its size) learn that the answers are not to be
+// trusted. Whatever the data, every needle gets at least one answer, and
+// every answer lies in [0, hay_count].
 template <class Hub, search_bound Bound, class Size, class HayIt, class NeedleIt, class Sink, class Compare>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted_search_tile_kernel(
   HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Size* a_splits, Size own_split_tiles,
