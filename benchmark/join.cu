@@ -223,7 +223,8 @@ const bool registered = [] {
   const std::int64_t sizes[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24};
   const std::pair<impl, const char*> impls[] = {
     {impl::mgpu, "join_inner/mgpu"}, {impl::thrust_idiom, "join_inner/thrust_idiom"},
-    {impl::thrust_idiom_allocating, "join_inner/thrust_idiom_allocating"}, {impl::mgpu_size_only, "join_size_inner/mgpu"}};
+    {impl::thrust_idiom_allocating, "join_inner/thrust_idiom_allocating"},
+    {impl::mgpu_size_only, "join_size_inner/mgpu"}};
   for (std::int64_t keys : sizes)
     for (bench::form how : bench::forms_at(keys, target_keys))
       for (const auto& named : impls)

@@ -192,8 +192,8 @@ public:
     if (keep_b_)
       search<search_bound::lower>(a_, a_count_, b_, b_count_, b_sink(&totals->b_rows, nullptr, nullptr), totals,
                                   splits);
-    search<search_bound::equal_range>(b_, b_count_, a_, a_count_, a_sink(&totals->a_rows, nullptr, nullptr, nullptr, nullptr),
-                                      totals, splits);
+    search<search_bound::equal_range>(b_, b_count_, a_, a_count_,
+                                      a_sink(&totals->a_rows, nullptr, nullptr, nullptr, nullptr), totals, splits);
     const join_totals found = read_back(policy_, totals, algorithm_);
     return found.unsorted ? 0 : found.a_rows + found.b_rows;
   }
@@ -235,8 +235,8 @@ public:
                                   splits);
       inclusive_sum(policy_, unmatched + 1, unmatched + 1, b_count_, temp, scan_bytes, algorithm_);
     }
-    search<search_bound::equal_range>(b_, b_count_, a_, a_count_, a_sink(&totals->a_rows, rows, b_first, unmatched, segments),
-                                      totals, splits);
+    search<search_bound::equal_range>(b_, b_count_, a_, a_count_,
+                                      a_sink(&totals->a_rows, rows, b_first, unmatched, segments), totals, splits);
     const join_totals found = read_back(policy_, totals, algorithm_);
     if (found.unsorted)
       return 0;

@@ -85,8 +85,8 @@ auto as_key_iterator(It it)
 // Where a search's answers go: `sink(j, position)` receives, once for each
 // needle j, the number of haystack elements ordered before it (lower) or not
 // after it (upper), both as the backend's index type, or both as a
-// bound_pair (equal_range). The public functions
-// write the position to result[j], as thrust::lower_bound does.
+// bound_pair (equal_range). The public functions write the position to
+// result[j], as thrust::lower_bound does.
 template <class OutputIt>
 struct search_result_sink
 {
