@@ -105,31 +105,17 @@ __device__ MGPU_FORCEINLINE void for_each_staged_offset(int row, int b_len, F&& 
   }
 }
 
-// A tile's start of `offset`, relative to a0 and as an unsigned difference:
-// valid offsets of the tile lie in [a0, a0 + a_len]; offsets below a0
-// (negative ones too) wrap above any a_len.
+// A tile's start of `offset`, relative to a0: valid offsets of the tile lie
+// in [a0, a0 + a_len]; any other value gives `outside` (a_len to clamp it
+// into the tile, -1 for the order check, which rejects it against a
+// predecessor of at least 0).
 template <class Size, class Offset>
-__device__ MGPU_FORCEINLINE auto tile_relative(Offset offset, Size a0)
+__device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len, int outside)
 {
-  using unsigned_t = std::make_unsigned_t<std::common_type_t<Offset, Size>>;
-  return unsigned_t(offset) - unsigned_t(a0);
-}
-
-// The start clamped into the tile: any invalid offset gives a_len.
-template <class Size, class Offset>
-__device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len)
-{
-  const auto relative = tile_relative(offset, a0);
-  return relative <= decltype(relative)(a_len) ? static_cast<int>(relative) : a_len;
-}
-
-// The start for the order check: any invalid offset gives -1, which the
-// check rejects, every start being checked against one that is at least 0.
-template <class Size, class Offset>
-__device__ MGPU_FORCEINLINE int checked_tile_start(Offset offset, Size a0, int a_len)
-{
-  const auto relative = tile_relative(offset, a0);
-  return relative <= decltype(relative)(a_len) ? static_cast<int>(relative) : -1;
+  // Offsets below a0 (negative ones too) wrap above any a_len.
+  using unsigned_t          = std::make_unsigned_t<std::common_type_t<Offset, Size>>;
+  const unsigned_t relative = unsigned_t(offset) - unsigned_t(a0);
+  return relative <= unsigned_t(a_len) ? static_cast<int>(relative) : outside;
 }
 
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
@@ -193,14 +179,14 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
     if (lane < chunk && lane_0_k > 0 && lane_0_k < b_len)
       warp_predecessor = tile_offsets[lane_0_k - 1];
     // Offset -1 is the head's: the segment begun before the tile starts at 0.
-    const int warp_predecessor_start = lane_0_k > 0 ? checked_tile_start(warp_predecessor, a0, a_len) : 0;
+    const int warp_predecessor_start = lane_0_k > 0 ? tile_start(warp_predecessor, a0, a_len, -1) : 0;
 #pragma unroll
     for (int i = 0; i < chunk; ++i)
     {
       if (row + i * NT >= b_len)
         break;
       const int k           = row + tid + i * NT;
-      const int start       = k < b_len ? checked_tile_start(offset_values[i], a0, a_len) : a_len;
+      const int start       = k < b_len ? tile_start(offset_values[i], a0, a_len, -1) : a_len;
       const int lane_before = __shfl_up_sync(0xffffffffu, start, 1);
       const int warp_before = __shfl_sync(0xffffffffu, warp_predecessor_start, i);
       ordered               = ordered && (lane > 0 ? lane_before : warp_before) <= start;

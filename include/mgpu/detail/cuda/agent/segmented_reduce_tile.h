@@ -182,7 +182,7 @@ __device__ MGPU_FORCEINLINE void stage_segment_starts(OffsetIt offsets, const lb
     value_of<OffsetIt> loaded[chunk];
     for_each_staged_offset<Shape>(row, b_len, [&](int i, int k) { loaded[i] = tile_offsets[k]; });
     for_each_staged_offset<Shape>(row, b_len, [&](int i, int k) {
-      const int start = tile_start(loaded[i], range.item_begin, a_len);
+      const int start = tile_start(loaded[i], range.item_begin, a_len, a_len);
       starts[k + 1]   = start;
       if (start < a_len)
         atomicOr(heads + start / VT, 1u << (start % VT));
