@@ -125,7 +125,8 @@ void engine(benchmark::State& state, int mean)
   const int m = p.segments, n = p.total;
   using shape = tile_shape<NT, VT>;
   // MinTiles > 0 caps the registers for that many tiles per SM.
-  using hub = fixed_hub<load_balance_policy<shape, (MinTiles > 0 ? MinTiles * NT : 1280), (MinTiles > 0 ? MinTiles * NT : 2048),
+  constexpr int lean_threads = MinTiles > 0 ? MinTiles * NT : 2048;
+  using hub = fixed_hub<load_balance_policy<shape, (MinTiles > 0 ? MinTiles * NT : 1280), lean_threads, lean_threads,
                                             load_balance_launch_sm90>>;
   bench::poison(p.out);
   auto run = [&](const auto& vector_op) {

@@ -93,6 +93,17 @@ void for_each_bad_offset_kind(std::size_t segments, std::size_t total, std::uint
   std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937_64(seed + 1));
   check(std::string("unsorted"), converted<int>(shuffled));
 
+  // Descents at every position within a vector, a lane and a warp of staged
+  // offsets: neighbours swapped every 37 offsets, and one swap alone.
+  auto swapped = valid;
+  for (std::size_t s = 1; s + 1 < swapped.size(); s += 37)
+    std::swap(swapped[s], swapped[s + 1]);
+  check(std::string("neighbours swapped every 37"), converted<int>(swapped));
+  auto one_swap = valid;
+  if (one_swap.size() > 2)
+    std::swap(one_swap[one_swap.size() / 2], one_swap[one_swap.size() / 2 + 1]);
+  check(std::string("one pair swapped"), converted<int>(one_swap));
+
   check(std::string("starting above 0"), shifted(n / 3 + 1));
   check(std::string("starting below 0"), shifted(-(n / 3 + 1)));
   check(std::string("passing the total"), converted<int>(valid_offsets(segments, 2 * n + 7, seed + 2)));

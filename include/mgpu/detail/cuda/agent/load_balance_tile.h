@@ -3,8 +3,9 @@
 // The partition gives tile p the work items [a0, a0 + a_len) and the segment
 // offsets [b0, b0 + b_len), with a_len + b_len equal to the tile size for all
 // but the last tile. The tile
-//   1. loads its offsets (and each segment's data, for operations that read
-//      some) with every load in flight before the first shared-memory store,
+//   1. loads its offsets (16 bytes per load where they are contiguous 4-byte
+//      integers; and each segment's data, for operations that read some)
+//      with every load in flight before the first shared-memory store,
 //      and stages them in shared memory as 32-bit positions relative to a0:
 //      every offset the tile consumes lies in [a0, a0 + a_len], so the
 //      search runs on ints whatever the index width; a tile whose offsets
@@ -31,6 +32,7 @@
 
 #include <cuda/std/functional>
 
+#include <cstdint>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -38,9 +40,10 @@ namespace mgpu::detail::cuda {
 // Shared memory of one tile. The tile's `local` array, at most 3 ints into
 // `slots_and_starts` (so that the slots of 16-byte-aligned outputs are
 // 16-byte aligned too), holds the items' segment slots in [0, a_len), then
-// the segment starts in [a_len, a_len + b_len + 2); the two never exceed
-// tile_size + 2 together. Slot k of an item names segment
-// b0 - 1 + k. Its start, relative to a0, is starts[k] = local[a_len + k]:
+// b_len + 2 segment starts from a_len (or up to 3 ints later, so that
+// offsets staged 16 bytes at a time land on 16-byte boundaries); slots and
+// starts never exceed tile_size + 2 together. Slot k of an item names
+// segment b0 - 1 + k. Its start, relative to a0, is starts[k]:
 // starts[0] = 0 for the segment begun before the tile (whose items' ranks
 // also add head_rank), starts[k] = offsets[b0 + k - 1] - a0 for the tile's
 // own segments, and starts[b_len + 1] = a_len, the sentinel that ends the
@@ -50,7 +53,7 @@ template <class Shape, class Size, class SegmentData>
 struct lbs_tile_storage
 {
   static constexpr int staged_count = is_lbs_nothing_v<SegmentData> ? 1 : Shape::tile_size + 1;
-  alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3];
+  alignas(16) int slots_and_starts[Shape::tile_size + 2 + 3 + 3];
   SegmentData staged[staged_count];
   Size head_rank; // a0 - offsets[b0 - 1]: the rank of item a0 in slot 0 (for operations that use ranks)
 };
@@ -118,6 +121,68 @@ __device__ MGPU_FORCEINLINE int tile_start(Offset offset, Size a0, int a_len, in
   return relative <= unsigned_t(a_len) ? static_cast<int>(relative) : outside;
 }
 
+// The segment begun before the tile: its offset (for ranks) and data, which
+// thread 0 loads while the rows load theirs.
+template <class Size, class SegmentData>
+struct lbs_head_segment
+{
+  bool present = false;
+  Size offset  = 0;
+  SegmentData data{};
+};
+
+template <class Op, class SegmentData, class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE lbs_head_segment<Size, SegmentData> load_head_segment(
+  OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op)
+{
+  constexpr bool has_data = !is_lbs_nothing_v<SegmentData>;
+  lbs_head_segment<Size, SegmentData> head;
+  // Only ranks and staged data need the segment begun before the tile.
+  head.present = (Op::uses_rank || has_data) && threadIdx.x == 0 && range.segment_begin > 0;
+  if (head.present)
+  {
+    const Size b0 = range.segment_begin;
+    head.offset   = offset_within(value_of<OffsetIt>(offsets[b0 - 1]), range.item_begin); // a0 - offset >= 0: a rank
+    if constexpr (has_data)
+      head.data = op.load_segment(b0 - 1);
+  }
+  return head;
+}
+
+// The first tile's items before offsets[0] would lie in no segment. Thread 0
+// checks there are none: here, before staging, for a tile without offsets;
+// on its staged offsets[0] in finish_tile_segments otherwise.
+template <class Size>
+__device__ MGPU_FORCEINLINE bool first_tile_starts_at_an_offset(const lbs_tile_range<Size>& range)
+{
+  return !(threadIdx.x == 0 && range.segment_begin == 0 && range.offset_count == 0 && range.item_count > 0);
+}
+
+// Thread 0's part of step 1, after the rows: slot 0 (start 0), the sentinel,
+// the head's rank and data. Returns false if the first tile's offsets[0],
+// which this thread staged, is not its first item.
+template <class Op, class Size, class SegmentData, class Storage>
+__device__ MGPU_FORCEINLINE bool finish_tile_segments(const lbs_tile_range<Size>& range,
+                                                      const lbs_head_segment<Size, SegmentData>& head,
+                                                      int* starts,
+                                                      Storage& shared)
+{
+  const int b_len   = range.offset_count;
+  const bool tid0   = threadIdx.x == 0;
+  const bool covers = !(tid0 && range.segment_begin == 0 && b_len > 0) || starts[1] == 0;
+  if (tid0)
+  {
+    starts[0]         = 0;
+    starts[b_len + 1] = range.item_count;
+    if constexpr (Op::uses_rank)
+      shared.head_rank = head.present ? range.item_begin - head.offset : Size(0);
+    if constexpr (!is_lbs_nothing_v<SegmentData>)
+      if (head.present)
+        shared.staged[0] = head.data;
+  }
+  return covers;
+}
+
 // Step 1: offsets[b0 - 1 .. b0 + b_len - 1] and the data of the same
 // segments (segment -1, before the first, has neither). Thread 0 takes slot
 // 0 (the segment begun before the tile) and the sentinel; the rows take
@@ -148,18 +213,8 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
   const Size a0           = range.item_begin;
   int* starts             = local + a_len;
 
-  // Only ranks and staged data need the segment begun before the tile.
-  const bool has_head = (Op::uses_rank || has_data) && tid == 0 && b0 > 0;
-  Size head_offset    = 0;
-  segment_data head_data{};
-  if (has_head)
-  {
-    head_offset = offset_within(value_of<OffsetIt>(offsets[b0 - 1]), a0); // a0 - head_offset >= 0: a rank
-    if constexpr (has_data)
-      head_data = op.load_segment(b0 - 1);
-  }
-  // The first tile's items before offsets[0] would fall in no segment.
-  bool ordered = !(tid == 0 && b0 == 0 && b_len == 0 && a_len > 0);
+  const auto head = load_head_segment<Op, segment_data>(offsets, range, op);
+  bool ordered    = first_tile_starts_at_an_offset(range);
 
   // Two explicit row loops rather than for_each_striped: with the helper,
   // ptxas gives the search's tile more registers.
@@ -198,20 +253,121 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
       }
     }
   }
+  const bool covers = finish_tile_segments<Op>(range, head, starts, shared);
+  return ordered && covers;
+}
 
-  if (tid == 0 && b0 == 0 && b_len > 0) // the first tile's items before offsets[0] would be in no segment
-    ordered = ordered && starts[1] == 0; // written by this thread
-  if (tid == 0)
+// Offsets per load a tile stages: 4 for contiguous 4-byte offsets of an
+// operation that stages no segment data beside them (8-byte offsets measured
+// no faster two per load), else 1.
+template <class OffsetIt, class Op>
+inline constexpr int lbs_offset_vector_width =
+  is_lbs_nothing_v<lbs_staged_array_t<Op>> && contiguous_vector_width<OffsetIt>() == 4 ? 4 : 1;
+
+// The tile's offsets before their first 16-byte boundary (0 for offsets
+// staged one at a time).
+template <class Op, class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE int offset_vector_head(OffsetIt offsets, const lbs_tile_range<Size>& range)
+{
+  if constexpr (lbs_offset_vector_width<OffsetIt, Op> == 1)
+    return 0;
+  else
+    return min(range.offset_count,
+               items_before_alignment(thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin));
+}
+
+// Step 1 for offsets staged in 16-byte vectors, a quarter of the loads,
+// shared stores and shuffles of one per offset: the starts of a vector are
+// ordered in registers, its first against the last of the lane before (or,
+// in lane 0 of row j, against the offset before, which lane j loads). The `head` offsets before the first vector and the fewer than
+// Width after the last are staged by lanes of the first warp, each loading
+// its predecessor beside it. `starts + 1 + head` is 16-byte aligned. Returns
+// what stage_tile_segments returns.
+template <class Shape, class Size, class OffsetIt, class Op, class Storage>
+__device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
+  OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, int* starts, Storage& shared)
+{
+  constexpr int NT      = Shape::threads;
+  constexpr int Width   = lbs_offset_vector_width<OffsetIt, Op>;
+  constexpr int rows    = (lbs_stage_chunk<Shape> + Width - 1) / Width;
+  using offset_t        = value_of<OffsetIt>;
+  using vector          = vector_of<offset_t, Width>;
+  const int tid         = static_cast<int>(threadIdx.x);
+  const int lane        = tid % 32;
+  const int a_len       = range.item_count;
+  const int b_len       = range.offset_count;
+  const Size a0         = range.item_begin;
+  const offset_t* first = thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin;
+  const int head        = offset_vector_head<Op>(offsets, range);
+  const int vectors     = (b_len - head) / Width;
+  const int tail_begin  = head + vectors * Width;
+  auto start_of         = [&](offset_t offset) { return tile_start(offset, a0, a_len, -1); };
+
+  const auto tile_head = load_head_segment<Op, lbs_nothing>(offsets, range, op);
+  // Lanes 0 .. head - 1 take the offsets before the first vector, the next
+  // lanes those after the last (so thread 0 stages offsets[b0] whichever
+  // part holds it); offset -1 is the head's, at start 0.
+  const int edge_k   = tid < head ? tid : tail_begin + tid - head;
+  const bool is_edge = edge_k < b_len;
+  offset_t edge{}, edge_before{};
+  if (is_edge)
   {
-    starts[0]         = 0;
-    starts[b_len + 1] = a_len;
-    if constexpr (Op::uses_rank)
-      shared.head_rank = has_head ? a0 - head_offset : Size(0);
-    if constexpr (has_data)
-      if (has_head)
-        shared.staged[0] = head_data;
+    edge = first[edge_k];
+    if (edge_k > 0)
+      edge_before = first[edge_k - 1];
   }
-  return ordered;
+
+  bool ordered     = first_tile_starts_at_an_offset(range);
+  const auto* body = reinterpret_cast<const vector*>(first + head);
+  static_assert(rows <= 32, "lane j loads the predecessor of row j");
+  for (int row = 0; row < vectors; row += NT * rows)
+  {
+    vector values[rows];
+    offset_t warp_predecessor{}; // lane j: the offset before lane 0's vector in row j
+#pragma unroll
+    for (int i = 0; i < rows; ++i)
+    {
+      const int v = row + tid + i * NT;
+      if (row + i * NT < vectors && v < vectors)
+        values[i] = body[v];
+    }
+    const int lane_0_v = row + (tid - lane) + lane * NT; // lane 0's vector in row `lane`
+    const int lane_0_k = head + lane_0_v * Width;
+    if (lane < rows && lane_0_k > 0 && lane_0_v < vectors)
+      warp_predecessor = first[lane_0_k - 1];
+    const int warp_predecessor_start = lane_0_k > 0 ? start_of(warp_predecessor) : 0;
+#pragma unroll
+    for (int i = 0; i < rows; ++i)
+    {
+      if (row + i * NT >= vectors)
+        break;
+      const int v = row + tid + i * NT;
+      vector_of<int, Width> vector_starts;
+      bool inner = true;
+#pragma unroll
+      for (int w = 0; w < Width; ++w)
+      {
+        vector_starts.lanes[w] = start_of(values[i].lanes[w]);
+        if (w > 0)
+          inner = inner && vector_starts.lanes[w - 1] <= vector_starts.lanes[w];
+      }
+      const int lane_before = __shfl_up_sync(0xffffffffu, vector_starts.lanes[Width - 1], 1);
+      const int warp_before = __shfl_sync(0xffffffffu, warp_predecessor_start, i);
+      if (v < vectors)
+      {
+        ordered = ordered && inner && (lane > 0 ? lane_before : warp_before) <= vector_starts.lanes[0];
+        *reinterpret_cast<vector_of<int, Width>*>(starts + 1 + head + v * Width) = vector_starts;
+      }
+    }
+  }
+  if (is_edge)
+  {
+    const int start    = start_of(edge);
+    ordered            = ordered && (edge_k > 0 ? start_of(edge_before) : 0) <= start;
+    starts[edge_k + 1] = start;
+  }
+  const bool covers = finish_tile_segments<Op>(range, tile_head, starts, shared);
+  return ordered && covers;
 }
 
 // Step 2: the serial search. Thread t starts at the cross diagonal
@@ -224,10 +380,10 @@ __device__ MGPU_FORCEINLINE bool stage_tile_segments(
 // checks; the last tile clamps. The tile walks only starts that
 // stage_tile_segments found ordered, so the walks tile the items exactly.
 template <class Shape, bool FullTile>
-__device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local)
+__device__ MGPU_FORCEINLINE void walk_tile(int a_len, int b_len, int* local, const int* starts)
 {
   constexpr int VT        = Shape::items_per_thread;
-  const int* tile_offsets = local + a_len + 1; // starts of segments b0 ...; [b_len] is the sentinel
+  const int* tile_offsets = starts + 1; // starts of segments b0 ...; [b_len] is the sentinel
   const int diag          = min(VT * static_cast<int>(threadIdx.x), a_len + b_len);
 
   int a_pos = merge_path<bounds::upper>(
@@ -329,13 +485,13 @@ __device__ MGPU_FORCEINLINE Data data_of_slot(const Data* slots, int k)
 template <class Shape, class Size, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void apply_tile(const lbs_tile_range<Size>& range,
                                             const int* local,
+                                            const int* starts,
                                             const Storage& shared,
                                             const typename Op::segment_data* staged,
                                             const Op& op)
 {
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
   using item_value         = typename Op::item_value;
-  const int* starts        = local + range.item_count;
   const Size first_segment = range.segment_begin - 1;
   Size head_rank           = 0; // written only for operations that use ranks
   if constexpr (Op::uses_rank)
@@ -416,6 +572,21 @@ __device__ MGPU_FORCEINLINE int vector_head(const lbs_tile_range<Size>& range, c
     return min(range.item_count, items_before_alignment(thrust::unwrap_contiguous_iterator(op.result) + range.item_begin));
 }
 
+// How far after the slots the starts go: 0, or for offsets staged in vectors
+// as far as makes the first vector's slot (starts + 1 + vector_head) 16-byte
+// aligned.
+template <bool OffsetVectors>
+__device__ MGPU_FORCEINLINE int starts_shift(const int* local, int a_len, int vector_head)
+{
+  if constexpr (!OffsetVectors)
+    return 0;
+  else
+  {
+    const auto words = reinterpret_cast<std::uintptr_t>(local + a_len + 1 + vector_head) / sizeof(int);
+    return static_cast<int>((4 - words % 4) % 4);
+  }
+}
+
 template <class Shape, bool FullTile, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   Storage& shared, OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op)
@@ -425,27 +596,35 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   // local + head is 16-byte aligned, so is every vector's first slot.
   int* local = shared.slots_and_starts + ((4 - head) & 3);
 
-  auto* const staged = segment_data_slots<Op>(shared, local + range.item_count);
+  constexpr bool offset_vectors = lbs_offset_vector_width<OffsetIt, Op> > 1;
+  const int offset_head         = offset_vector_head<Op>(offsets, range);
+  int* const starts = local + range.item_count + starts_shift<offset_vectors>(local, range.item_count, offset_head);
+  auto* const staged = segment_data_slots<Op>(shared, starts);
 
   // A tile whose starts are not ordered (only with invalid offsets) skips its items.
-  if (!__syncthreads_and(stage_tile_segments<Shape>(offsets, range, op, local, shared)))
+  bool ordered;
+  if constexpr (offset_vectors)
+    ordered = stage_tile_offset_vectors<Shape>(offsets, range, op, starts, shared);
+  else
+    ordered = stage_tile_segments<Shape>(offsets, range, op, local, shared);
+  if (!__syncthreads_and(ordered))
     return;
   if constexpr (lbs_restages_data_v<Op>)
   {
     restaged_segment_data<Shape, Op> restaged;
     restaged.load(range, op);
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, starts);
     __syncthreads();
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
   }
   else
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local);
+    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, starts);
   __syncthreads();
 
   if constexpr (Width > 1)
     store_tile_vectors<Shape, Width>(range, head, local, staged, op);
   else
-    apply_tile<Shape>(range, local, shared, staged, op);
+    apply_tile<Shape>(range, local, starts, shared, staged, op);
 }
 
 } // namespace mgpu::detail::cuda

@@ -1,4 +1,5 @@
-// Writing a tile's items to a contiguous result 16 bytes per store.
+// Writing a tile's items to a contiguous result 16 bytes per store (and
+// reading contiguous inputs 16 bytes per load).
 //
 // An operation may declare `stores_at_item` (load_balance_ops.h): its store_item(i, s, rank, data,
 // value) is result[i] = item_output(s, data). When `result` is contiguous
@@ -20,12 +21,14 @@
 
 namespace mgpu::detail::cuda {
 
-template <class OutputIt>
-MGPU_HD constexpr int contiguous_store_width()
+// Values per 16-byte vector of a contiguous range of 4- or 8-byte
+// arithmetic values; 1 for any other iterator.
+template <class It>
+MGPU_HD constexpr int contiguous_vector_width()
 {
-  if constexpr (thrust::is_contiguous_iterator_v<OutputIt>)
+  if constexpr (thrust::is_contiguous_iterator_v<It>)
   {
-    using T = value_of<OutputIt>;
+    using T = value_of<It>;
     if constexpr (std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8))
       return int(16 / sizeof(T));
   }
@@ -37,7 +40,7 @@ template <class Op>
 MGPU_HD constexpr int store_width()
 {
   if constexpr (Op::stores_at_item)
-    return contiguous_store_width<decltype(Op::result)>();
+    return contiguous_vector_width<decltype(Op::result)>();
   else
     return 1;
 }

@@ -43,14 +43,16 @@ inline constexpr bool lbs_runs_lean_v = Op::lean && is_lbs_nothing_v<lbs_staged_
 // allows, up to the policy's resident threads (more for lean operations),
 // including callers' functors, so the loads of several tiles are in flight
 // at once.
-template <class Tuning, class Size, class Op>
+template <class Tuning, class Size, class OffsetIt, class Op>
 constexpr int lbs_min_tiles_per_sm()
 {
   using Shape                 = typename Tuning::shape;
   constexpr int shared_per_sm = 227 * 1024, reserved_per_tile = 1024;
   constexpr int by_shared     = shared_per_sm / int(sizeof(lbs_storage_for<Shape, Size, Op>) + reserved_per_tile);
+  constexpr int lean_threads  = lbs_offset_vector_width<OffsetIt, Op> > 1 ? Tuning::vector_lean_resident_threads
+                                                                           : Tuning::lean_resident_threads;
   constexpr int threads_per_sm =
-    Shape::threads >= 256 ? (lbs_runs_lean_v<Op> ? Tuning::lean_resident_threads : Tuning::resident_threads) : 1024;
+    Shape::threads >= 256 ? (lbs_runs_lean_v<Op> ? lean_threads : Tuning::resident_threads) : 1024;
   constexpr int by_threads = threads_per_sm / Shape::threads;
   constexpr int tiles      = by_shared < by_threads ? by_shared : by_threads;
   return tiles > 1 ? tiles : 1;
@@ -94,7 +96,7 @@ __device__ MGPU_FORCEINLINE lbs_tile_range<Size> load_balance_tile_range(
 
 template <class Hub, class Size, class OffsetIt, class Op>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
-                                  lbs_min_tiles_per_sm<compiled_policy_t<Hub>, Size, Op>())
+                                  lbs_min_tiles_per_sm<compiled_policy_t<Hub>, Size, OffsetIt, Op>())
   transform_lbs_tile_kernel(OffsetIt offsets, Size segment_count, Size total, const Size* item_splits,
                             Size own_range_tiles, Op op)
 {
@@ -153,7 +155,7 @@ void transform_lbs_with_hub(Policy& policy, OffsetIt offsets, Size segment_count
   with_policy<Hub>(arch, [&](auto tuning) {
     using Tuning              = decltype(tuning);
     using Shape               = typename Tuning::shape;
-    constexpr int min_tiles   = lbs_min_tiles_per_sm<Tuning, Size, Op>();
+    constexpr int min_tiles   = lbs_min_tiles_per_sm<Tuning, Size, OffsetIt, Op>();
     const Size tile_size      = Shape::tile_size;
     const Size num_tiles      = ceil_div(total + segment_count, tile_size);
     const cudaStream_t stream = stream_of(policy);

@@ -157,7 +157,7 @@ constexpr int lbs_items_per_thread()
 
 // Per amount of staged segment data, the item count that measured fastest.
 template <int StagedBytes>
-inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 27
+inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 23
                                     : StagedBytes <= 4 ? 15
                                     : StagedBytes <= 8 ? 11
                                                        : 9;
@@ -198,16 +198,22 @@ struct load_balance_launch
 };
 
 // ResidentThreads / LeanResidentThreads: the threads per SM the register cap
-// plans for (lean: operations that stage nothing; at 1536, 40 registers hold
-// the staged offsets and their order check without spilling); 1024 fits every
-// chip from sm_75.
-template <class Shape, int ResidentThreads, int LeanResidentThreads, class Launch>
+// plans for (lean: operations that stage nothing; VectorLean: the same, with
+// contiguous offsets staged 16 bytes per load, which takes fewer registers);
+// 1024 fits every chip from sm_75.
+template <class Shape, int ResidentThreads, int LeanResidentThreads, int VectorLeanResidentThreads, class Launch>
 struct load_balance_policy : Launch
 {
-  using shape                                = Shape;
-  static constexpr int resident_threads      = ResidentThreads;
-  static constexpr int lean_resident_threads = LeanResidentThreads;
+  using shape                                       = Shape;
+  static constexpr int resident_threads             = ResidentThreads;
+  static constexpr int lean_resident_threads        = LeanResidentThreads;
+  static constexpr int vector_lean_resident_threads = VectorLeanResidentThreads;
 };
+
+// Lean tiles of 32-bit indices staged in vectors fit 32 registers, so 2048
+// threads; 64-bit indices need more and keep 1536.
+template <int IndexBytes>
+inline constexpr int lbs_vector_lean_resident_threads_sm90 = IndexBytes > 4 ? 1536 : 2048;
 
 using load_balance_launch_sm90     = load_balance_launch<lbs_own_range_waves_sm90, lbs_head_waves_sm90, true>;
 using load_balance_launch_fallback = load_balance_launch<0, 0, false>;
@@ -219,8 +225,8 @@ struct load_balance_hub
   using policy = std::conditional_t<
     Tier == tuning_tier::sm90,
     load_balance_policy<typename load_balance_tuning_sm90<StagedBytes, IndexBytes>::shape, 1280, 1536,
-                        load_balance_launch_sm90>,
-    load_balance_policy<typename load_balance_tuning_fallback<StagedBytes, IndexBytes>::shape, 1024, 1024,
+                        lbs_vector_lean_resident_threads_sm90<IndexBytes>, load_balance_launch_sm90>,
+    load_balance_policy<typename load_balance_tuning_fallback<StagedBytes, IndexBytes>::shape, 1024, 1024, 1024,
                         load_balance_launch_fallback>>;
 };
 
