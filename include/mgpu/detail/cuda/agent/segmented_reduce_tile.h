@@ -26,7 +26,7 @@
 #pragma once
 
 #include <mgpu/detail/config.h>
-#include <mgpu/detail/cuda/agent/load_balance_tile.h>
+#include <mgpu/detail/cuda/agent/load_balance_staging.h>
 #include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
 #include <mgpu/detail/cuda/block/tile_load.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
