@@ -9,6 +9,7 @@
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/block/sample_position.h>
 #include <mgpu/detail/iterator.h>
+#include <mgpu/search.h>
 
 namespace mgpu::detail::cuda {
 
