@@ -238,13 +238,14 @@ __device__ MGPU_FORCEINLINE int offset_vector_head(OffsetIt offsets, const lbs_t
 // Step 1 for offsets staged in 16-byte vectors, a quarter of the loads,
 // shared stores and shuffles of one per offset: the starts of a vector are
 // ordered in registers, its first against the last of the lane before (or,
-// in lane 0 of row j, against the offset before, which lane j loads). The `head` offsets before the first vector and the fewer than
-// Width after the last are staged by lanes of the first warp, each loading
-// its predecessor beside it. `starts + 1 + head` is 16-byte aligned. Returns
-// what stage_tile_segments returns.
+// in lane 0 of row j, against the offset before, which lane j loads). The
+// `head` offsets before the first vector (offset_vector_head) and the fewer
+// than Width after the last are staged by lanes of the first warp, each
+// loading its predecessor beside it. `starts + 1 + head` is 16-byte aligned.
+// Returns what stage_tile_segments returns.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
-  OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op, int* starts, Storage& shared)
+  OffsetIt offsets, const lbs_tile_range<Size>& range, int head, const Op& op, int* starts, Storage& shared)
 {
   constexpr int NT      = Shape::threads;
   constexpr int Width   = lbs_offset_vector_width<OffsetIt, Op>;
@@ -257,7 +258,6 @@ __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
   const int b_len       = range.offset_count;
   const Size a0         = range.item_begin;
   const offset_t* first = thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin;
-  const int head        = offset_vector_head<Op>(offsets, range);
   const int vectors     = (b_len - head) / Width;
   const int tail_begin  = head + vectors * Width;
   auto start_of         = [&](offset_t offset) { return tile_start(offset, a0, a_len, -1); };

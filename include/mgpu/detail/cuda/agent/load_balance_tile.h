@@ -277,7 +277,7 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   // A tile whose starts are not ordered (only with invalid offsets) skips its items.
   bool ordered;
   if constexpr (offset_vectors)
-    ordered = stage_tile_offset_vectors<Shape>(offsets, range, op, starts, shared);
+    ordered = stage_tile_offset_vectors<Shape>(offsets, range, offset_head, op, starts, shared);
   else
     ordered = stage_tile_segments<Shape>(offsets, range, op, local, shared);
   if (!__syncthreads_and(ordered))
