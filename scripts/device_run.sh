@@ -2,7 +2,8 @@
 # On a GPU machine, from the repository root. Logs and results go to $OUT.
 #   scripts/device_run.sh tests   build; every test (CTest), the demo, and
 #                                 compute-sanitizer memcheck and racecheck over
-#                                 the GPU tests but the multi-gigabyte ones
+#                                 every GPU test case but those over 2^31
+#                                 elements (scripts/sanitize_tests.sh)
 #   scripts/device_run.sh bench   build the benchmarks; run each family into
 #                                 its own JSON (MGPU_BENCH_REPETITIONS sets the
 #                                 repetitions); charts and tables per family
@@ -22,21 +23,8 @@ echo "build: ok"
 if [ "$mode" = tests ]; then
   ctest --preset default -V > "$OUT/ctest.log" 2>&1 || status=1
   grep -E "test cases|Every result|tests passed|Failed|Skipped" "$OUT/ctest.log"
-  # The sanitizers skip the multi-gigabyte tests; racecheck, far slower, also
-  # skips the larger random inputs named in RACECHECK_SKIP.
-  skip_heavy='*2^31*,*large*'
-  for tool in memcheck racecheck; do
-    # The capture test makes CUDA calls fail on purpose; memcheck counts those as API errors.
-    skip="$skip_heavy,*fails capture*"
-    [ $tool = racecheck ] && skip="$skip_heavy${RACECHECK_SKIP:+,$RACECHECK_SKIP}"
-    for binary in mgpu_test_cuda mgpu_test_cuda_checked; do
-      timeout "${SANITIZER_TIMEOUT:-200}" compute-sanitizer --tool $tool --error-exitcode 9 \
-        "build/default/test/$binary" -tce="$skip" > "$OUT/${tool}_${binary}.log" 2>&1
-      rc=$?
-      echo "$tool $binary: rc=$rc $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|test cases' "$OUT/${tool}_${binary}.log" | tr '\n' ' ')"
-      [ $rc -eq 0 ] || status=1
-    done
-  done
+  # Every GPU test case but those over 2^31 elements, under memcheck and racecheck.
+  OUT="$OUT" scripts/sanitize_tests.sh memcheck,racecheck build/default/test || status=1
 fi
 
 if [ "$mode" = bench ]; then
