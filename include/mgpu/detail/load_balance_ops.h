@@ -118,6 +118,8 @@ struct lbs_search_op : lbs_op_base
 template <class Index, class F>
 struct lbs_transform_op : lbs_op_base
 {
+  // Lean whatever the functor: resident tiles pay for a heavy one's spills.
+  static constexpr bool lean = true;
   mutable F f; // callers' functors need not have a const call operator
 
   _CCCL_EXEC_CHECK_DISABLE
