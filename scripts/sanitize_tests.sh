@@ -11,7 +11,7 @@
 # "TOOL BINARY CASE_NUMBER" lines to run instead of every case),
 # SANITIZER_SECONDS (start no case after this long and stop any 30 s later;
 # default: no limit),
-# OUT (where results.txt and the failing cases' logs go, default: ./sanitizer-out).
+# OUT (where sanitizer.txt and the failing cases' logs go, default: ./sanitizer-out).
 # Prints one line per tool; exits non-zero if any case failed or did not run.
 set -uo pipefail
 tools=${1:-memcheck,racecheck}
@@ -37,6 +37,11 @@ else
     done
   done
 fi
+# Each binary's case names, listed once: line n names case n.
+for binary in $binaries; do
+  "$bin_dir/$binary" --list-test-cases -tce="$skip" | grep -vE '^\[doctest\]|^GPU tests|^=+$' \
+    > "$out/sanitizer-logs/$binary.cases"
+done
 # Job k runs on GPU k mod the GPU count.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 awk -v gpus="$(( gpus > 0 ? gpus : 1 ))" '{ print $0, (NR - 1) % gpus }' "$jobs" > "$jobs.gpu" && mv "$jobs.gpu" "$jobs"
@@ -49,8 +54,7 @@ run_case() {
     echo "$tool $binary $case_number not-run" >> "$results"
     return
   fi
-  name=$("$bin_dir/$binary" --list-test-cases -tce="$skip" -f="$case_number" -l="$case_number" |
-         grep -vE '^\[doctest\]|^GPU tests|^=+$' | head -1)
+  name=$(sed -n "${case_number}p" "$out/sanitizer-logs/$binary.cases")
   # The capture test makes CUDA calls fail on purpose: those API errors are its point.
   case "$name" in *"fails capture"*) extra=(--report-api-errors no) ;; esac
   local start=$(date +%s) rc limit=()
@@ -78,4 +82,5 @@ for tool in ${tools//,/ }; do
   [ "$failed" -eq 0 ] && [ "$not_run" -eq 0 ] || status=1
 done
 grep -v ' rc=0 ' "$results" | head -20
+rm -f "$out"/sanitizer-logs/*.cases
 exit $status
