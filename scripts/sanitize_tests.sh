@@ -57,7 +57,8 @@ run_case() {
   name=$(sed -n "${case_number}p" "$out/sanitizer-logs/$binary.cases")
   # The capture test makes CUDA calls fail on purpose: those API errors are its point.
   case "$name" in *"fails capture"*) extra=(--report-api-errors no) ;; esac
-  local start=$(date +%s) rc limit=()
+  local start rc limit=()
+  start=$(date +%s)
   # A case still running well past the stop time is cut off (rc 124).
   [ -n "${stop_at:-}" ] && limit=(timeout $(( stop_at - start + 30 )))
   "${limit[@]}" compute-sanitizer --tool "$tool" --error-exitcode 9 --print-limit 20 "${extra[@]}" \
