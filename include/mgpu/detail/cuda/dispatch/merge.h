@@ -23,9 +23,9 @@ namespace mgpu::detail::cuda {
 // running when the kernel starts (dependent_launch.h).
 template <class Hub, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) merge_tile_kernel(
-  KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals, const Size* a_splits,
-  Size own_split_tiles, KeyOut keys_out, ValOut vals_out, Compare comp)
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
+  merge_tile_kernel(KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
+                    const Size* a_splits, Size own_split_tiles, KeyOut keys_out, ValOut vals_out, Compare comp)
 {
   using Shape               = typename compiled_policy_t<Hub>::shape;
   constexpr bool has_values = has_values_v<ValIt1>;

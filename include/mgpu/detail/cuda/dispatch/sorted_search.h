@@ -31,16 +31,16 @@ namespace mgpu::detail::cuda {
 // The merge's tile shapes: a search tile holds the same keys and one int
 // per needle in their place.
 template <class Key>
-using sorted_search_hub = merge_hub<int(sizeof(Key))>;
+using sorted_search_hub_for = sorted_search_hub<int(sizeof(Key))>;
 
 // The smallest tile of any tier: callers that provide the partition's
 // scratch size it by this.
 template <class Key>
 inline constexpr int sorted_search_smallest_tile =
-  sorted_search_hub<Key>::template policy<tuning_tier::sm90>::shape::tile_size
-      < sorted_search_hub<Key>::template policy<tuning_tier::fallback>::shape::tile_size
-    ? sorted_search_hub<Key>::template policy<tuning_tier::sm90>::shape::tile_size
-    : sorted_search_hub<Key>::template policy<tuning_tier::fallback>::shape::tile_size;
+  sorted_search_hub_for<Key>::template policy<tuning_tier::sm90>::shape::tile_size
+      < sorted_search_hub_for<Key>::template policy<tuning_tier::fallback>::shape::tile_size
+    ? sorted_search_hub_for<Key>::template policy<tuning_tier::sm90>::shape::tile_size
+    : sorted_search_hub_for<Key>::template policy<tuning_tier::fallback>::shape::tile_size;
 
 // One tile per CTA. Tiles below own_split_tiles find their own splits (two
 // warps each), as the merge's do; the rest read them from a_splits, written
@@ -52,9 +52,9 @@ inline constexpr int sorted_search_smallest_tile =
 // trusted. Whatever the data, every needle gets at least one answer, and
 // every answer lies in [0, hay_count].
 template <class Hub, search_bound Bound, class Size, class HayIt, class NeedleIt, class Sink, class Compare>
-__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads) sorted_search_tile_kernel(
-  HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Size* a_splits, Size own_split_tiles,
-  Sink sink, Compare comp, int* unsorted)
+__global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
+  sorted_search_tile_kernel(HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Size* a_splits,
+                            Size own_split_tiles, Sink sink, Compare comp, int* unsorted)
 {
   using Shape     = typename compiled_policy_t<Hub>::shape;
   using key_t     = value_of<HayIt>;
@@ -142,7 +142,7 @@ void sorted_search_with_offsets(
   int* unsorted, Size* splits, bool synchronize, const char* algorithm)
 {
   using key_t = value_of<HayIt>;
-  using Hub   = sorted_search_hub<key_t>;
+  using Hub   = sorted_search_hub_for<key_t>;
   constexpr auto kernel = sorted_search_tile_kernel<Hub, Bound, Size, HayIt, NeedleIt, Sink, Compare>;
   const int arch        = kernel_arch<kernel>(algorithm);
   with_policy<Hub>(arch, [&](auto tuning) {

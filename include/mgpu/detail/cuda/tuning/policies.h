@@ -31,12 +31,15 @@ constexpr int threads_for_item_bytes(int bytes_per_item) { return bytes_per_item
 
 // Odd item counts keep blocked shared-memory accesses free of bank conflicts;
 // large tiles mean fewer partition searches and per-tile overheads.
-template <class Shape, int OwnSplitTilesPerSm, int HeadTilesPerSm = 0>
+// MinCtasPerSm caps the tile kernel's registers so that many tiles are in
+// flight (0: no cap; 1 would let ptxas take up to 255 registers).
+template <class Shape, int OwnSplitTilesPerSm, int HeadTilesPerSm = 0, int MinCtasPerSm = 0>
 struct merge_policy
 {
   using shape                                 = Shape;
   static constexpr int own_split_tiles_per_sm = OwnSplitTilesPerSm; // 0: always partition
   static constexpr int head_tiles_per_sm      = HeadTilesPerSm;     // 0: no overlap with the partition
+  static constexpr int min_ctas_per_sm        = MinCtasPerSm;
 };
 
 template <int BytesPerItem, int Threads, int Cap>
@@ -63,14 +66,36 @@ struct merge_tuning_fallback
   using shape = merge_shape_for<BytesPerItem, 128, BytesPerItem <= 8 ? 11 : 7>;
 };
 
+// Six tiles of 4-byte keys per SM (40 registers) rather than five: wider
+// items measured no faster so.
+template <int BytesPerItem>
+inline constexpr int merge_min_ctas_per_sm_sm90 = BytesPerItem <= 4 ? 6 : 0;
+
 template <int BytesPerItem>
 struct merge_hub
 {
   template <tuning_tier Tier>
   using policy = std::conditional_t<Tier == tuning_tier::sm90,
                                     merge_policy<typename merge_tuning_sm90<BytesPerItem>::shape,
-                                                 merge_own_split_tiles_per_sm_sm90, merge_head_tiles_per_sm_sm90>,
+                                                 merge_own_split_tiles_per_sm_sm90, merge_head_tiles_per_sm_sm90,
+                                                 merge_min_ctas_per_sm_sm90<BytesPerItem>>,
                                     merge_policy<typename merge_tuning_fallback<BytesPerItem>::shape, 0>>;
+};
+
+// Vectorized sorted search: the merge's tiles, whose walk is latency-bound
+// (no keys are written), so six tiles per SM for keys of up to 8 bytes.
+template <class MergePolicy, int MinCtasPerSm>
+struct sorted_search_policy : MergePolicy
+{
+  static constexpr int min_ctas_per_sm = MinCtasPerSm;
+};
+
+template <int KeyBytes>
+struct sorted_search_hub
+{
+  template <tuning_tier Tier>
+  using policy = sorted_search_policy<typename merge_hub<KeyBytes>::template policy<Tier>,
+                                      Tier == tuning_tier::sm90 && KeyBytes <= 8 ? 6 : 0>;
 };
 
 } // namespace mgpu::detail::cuda
