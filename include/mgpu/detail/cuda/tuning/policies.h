@@ -71,32 +71,22 @@ struct merge_tuning_fallback
 template <int BytesPerItem>
 inline constexpr int merge_min_ctas_per_sm_sm90 = BytesPerItem <= 4 ? 6 : 0;
 
-template <int BytesPerItem>
+// MinCtasPerSmSm90: the sm_90 policy's min_ctas_per_sm.
+template <int BytesPerItem, int MinCtasPerSmSm90 = merge_min_ctas_per_sm_sm90<BytesPerItem>>
 struct merge_hub
 {
   template <tuning_tier Tier>
   using policy = std::conditional_t<Tier == tuning_tier::sm90,
                                     merge_policy<typename merge_tuning_sm90<BytesPerItem>::shape,
                                                  merge_own_split_tiles_per_sm_sm90, merge_head_tiles_per_sm_sm90,
-                                                 merge_min_ctas_per_sm_sm90<BytesPerItem>>,
+                                                 MinCtasPerSmSm90>,
                                     merge_policy<typename merge_tuning_fallback<BytesPerItem>::shape, 0>>;
 };
 
-// Vectorized sorted search: the merge's tiles, whose walk is latency-bound
-// (no keys are written), so six tiles per SM for keys of up to 8 bytes.
-template <class MergePolicy, int MinCtasPerSm>
-struct sorted_search_policy : MergePolicy
-{
-  static constexpr int min_ctas_per_sm = MinCtasPerSm;
-};
-
+// Vectorized sorted search runs the merge's tiles, whose walk is
+// latency-bound (no keys are written): six per SM for keys of up to 8 bytes.
 template <int KeyBytes>
-struct sorted_search_hub
-{
-  template <tuning_tier Tier>
-  using policy = sorted_search_policy<typename merge_hub<KeyBytes>::template policy<Tier>,
-                                      Tier == tuning_tier::sm90 && KeyBytes <= 8 ? 6 : 0>;
-};
+using sorted_search_hub = merge_hub<KeyBytes, KeyBytes <= 8 ? 6 : 0>;
 
 } // namespace mgpu::detail::cuda
 
