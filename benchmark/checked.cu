@@ -2,7 +2,8 @@
 // unchecked and checked on the same device data in one process. The macro is
 // compile-time, so this file is built without it and the checked form calls
 // what a checked build runs: the call's precondition check
-// (mgpu/detail/preconditions.h), then the algorithm.
+// (mgpu/detail/preconditions.h), then the algorithm; for merge, the detail
+// function a checked build calls, which checks on a word of its own scratch.
 //
 // Names: checked/ALGORITHM/MODE/int32/DIST/SIZE, MODE unchecked or checked,
 // with device_vector iterators and thrust::device (the check's temporary
@@ -124,8 +125,11 @@ void two_input_run(benchmark::State& state, two_input_case which, bool checked, 
       {
         case two_input_case::merge:
           if (checked)
-            mgpu::detail::require_sorted_inputs<int>(check_policy(policy), a, a + na, b, b + nb, less, "mgpu::merge");
-          mgpu::merge(policy, a, a + na, b, b + nb, at(d.out), less);
+            mgpu::detail::merge<true>(check_policy(policy), a, a + na, b, b + nb, mgpu::detail::no_values{},
+                                      mgpu::detail::no_values{}, at(d.out), mgpu::detail::no_values{}, less,
+                                      "mgpu::merge");
+          else
+            mgpu::merge(policy, a, a + na, b, b + nb, at(d.out), less);
           break;
         case two_input_case::set_union:
           if (checked)

@@ -41,7 +41,8 @@ inline constexpr bool checking_preconditions =
 // A judge gives an element of input `sequence` (0 or 1) at position j,
 // beside its predecessor (itself at j == 0), a violation code or
 // `no_violation`; codes are ordered so that the smallest is the violation
-// reported first.
+// reported first. Its `suspect(j, previous, current)` holds wherever it gives
+// a code: the CUDA check forms codes only for suspects, which are rare.
 inline constexpr long long no_violation = ::cuda::std::numeric_limits<long long>::max();
 
 // Reads position i of a and b laid end to end for the host backends'
@@ -70,16 +71,17 @@ struct judge_position
 };
 
 // The smallest code `judge` gives the elements of a[0, a_count) and
-// b[0, b_count), each read as an `Element`.
+// b[0, b_count), each read as an `Element`. `word`: device scratch for the
+// CUDA check's result, when the algorithm sets a word of its own aside.
 template <class Element, class Policy, class It1, class It2, class Judge>
 long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long long b_count, const Judge& judge,
-                          [[maybe_unused]] const char* algorithm)
+                          [[maybe_unused]] const char* algorithm, [[maybe_unused]] unsigned long long* word = nullptr)
 {
   if (a_count + b_count <= 0)
     return no_violation;
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
-    return cuda::first_violation<Element>(policy, a, a_count, b, b_count, judge, algorithm);
+    return cuda::first_violation<Element>(policy, a, a_count, b, b_count, judge, algorithm, word);
   else
 #endif
     return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
@@ -97,6 +99,13 @@ struct sorted_keys_judge
 {
   long long a_count, span;
   compare_as<Key, Compare> less;
+
+  // Unsorted, or (with UniqueKeys) not ordered after its predecessor.
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD bool suspect(long long, const Key& previous, const Key& key) const
+  {
+    return UniqueKeys ? !less(previous, key) : less(key, previous);
+  }
 
   _CCCL_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(int sequence, long long j, const Key& previous, const Key& key) const
@@ -117,10 +126,10 @@ struct sorted_keys_judge
 // keys compared as `Key`s; with `UniqueKeys` (mgpu::unique_keys) neither may
 // hold two equivalent keys. Reported in this order: A unsorted, B unsorted,
 // A repeated, B repeated, each at its first offending position (for a
-// repeat, the second key of the pair).
+// repeat, the second key of the pair). `word`: as for first_violation.
 template <class Key, bool UniqueKeys = false, class Policy, class It1, class It2, class Compare>
 void require_sorted_inputs(Policy& policy, It1 a_first, It1 a_last, It2 b_first, It2 b_last, Compare comp,
-                           const char* algorithm)
+                           const char* algorithm, unsigned long long* word = nullptr)
 {
   const long long a_count = static_cast<long long>(a_last - a_first);
   const long long b_count = static_cast<long long>(b_last - b_first);
@@ -129,7 +138,7 @@ void require_sorted_inputs(Policy& policy, It1 a_first, It1 a_last, It2 b_first,
   const long long span = a_count + b_count;
   const long long code = first_violation<Key>(policy, a_first, a_count, b_first, b_count,
                                               sorted_keys_judge<Key, UniqueKeys, Compare>{a_count, span, {comp}},
-                                              algorithm);
+                                              algorithm, word);
   if (code == no_violation)
     return;
   const long long i   = code % span;
@@ -148,6 +157,13 @@ template <bool Strict, class Index>
 struct bulk_index_judge
 {
   long long count, lowest, highest;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD bool suspect(long long, const Index& previous, const Index& index) const
+  {
+    const long long value = static_cast<long long>(index);
+    return (Strict ? !(previous < index) : index < previous) || value < lowest || value > highest;
+  }
 
   _CCCL_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(int, long long i, const Index& previous, const Index& index) const
@@ -212,6 +228,13 @@ template <class Offset>
 struct offset_judge
 {
   long long total;
+
+  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_HD bool suspect(long long i, const Offset& previous, const Offset& offset) const
+  {
+    const long long value = static_cast<long long>(offset);
+    return value < static_cast<long long>(previous) || value > total || (i == 0 && value != 0);
+  }
 
   _CCCL_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(int, long long i, const Offset& previous, const Offset& offset) const

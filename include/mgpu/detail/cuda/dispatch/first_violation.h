@@ -77,8 +77,11 @@ __device__ long long judge_warp_span(int sequence, It keys, long long count, lon
         rows[k][v] = as_key<Element>(keys[j + v]);
   }
   auto judge_element = [&](long long j, const Element& previous, const Element& current) {
-    const long long code = judge(sequence, j, previous, current);
-    first_code           = code < first_code ? code : first_code;
+    if (judge.suspect(j, previous, current))
+    {
+      const long long code = judge(sequence, j, previous, current);
+      first_code           = code < first_code ? code : first_code;
+    }
   };
   auto reloaded_predecessor = [&](long long j, const Element& current) {
     return j > 0 ? Element(as_key<Element>(keys[j - 1])) : current;
@@ -131,16 +134,30 @@ __global__ void __launch_bounds__(judge_threads)
     const long long other = __shfl_xor_sync(0xffffffffu, code, step);
     code                  = other < code ? other : code;
   }
-  if (threadIdx.x % 32 == 0 && code != no_code)
-    atomicMax(stored_code, static_cast<unsigned long long>(no_code - code));
+  // Reading first spares the atomic to warps that improve on the stored code.
+  const auto word = static_cast<unsigned long long>(no_code - code);
+  if (threadIdx.x % 32 == 0 && code != no_code && word > *static_cast<volatile unsigned long long*>(stored_code))
+    atomicMax(stored_code, word);
 }
+
+// What a dispatch that sets a word of its scratch aside for a checked call's
+// precondition check runs when the call is not checked.
+struct unchecked_call
+{
+  void operator()(unsigned long long*) const {}
+};
+
+template <class Check>
+inline constexpr bool is_checked_call_v = !std::is_same_v<Check, unchecked_call>;
 
 // The smallest code `judge` gives an element of a[0, a_count) or
 // b[0, b_count), each read as an `Element` beside its predecessor in the same
-// sequence; no_code when none breaks a rule. Synchronizes the policy's stream.
+// sequence; no_code when none breaks a rule. `word`: device scratch for the
+// result from the algorithm's own allocation (nullptr: allocated here).
+// Synchronizes the policy's stream.
 template <class Element, class Policy, class It1, class It2, class Judge>
 long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long long b_count, const Judge& judge,
-                          const char* algorithm)
+                          const char* algorithm, unsigned long long* word = nullptr)
 {
   constexpr int items           = judge_items<Element>;
   constexpr long long tile_size = judge_threads * items;
@@ -148,16 +165,17 @@ long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long 
   const long long tiles         = a_tiles + ceil_div(b_count, tile_size);
   if (tiles == 0)
     return no_code;
-  temporary_buffer<unsigned long long, Policy> stored_code(policy, 1);
+  temporary_buffer<unsigned long long, Policy> owned_word(policy, word == nullptr ? 1 : 0);
+  unsigned long long* const stored_code = word == nullptr ? owned_word.get() : word;
   const cudaStream_t stream = stream_of(policy);
-  check(cudaMemsetAsync(stored_code.get(), 0, sizeof(unsigned long long), stream), algorithm,
+  check(cudaMemsetAsync(stored_code, 0, sizeof(unsigned long long), stream), algorithm,
         "clear the precondition check's result");
   const auto a_keys = thrust::try_unwrap_contiguous_iterator(a);
   const auto b_keys = thrust::try_unwrap_contiguous_iterator(b);
   constexpr int vector = std::min(judge_vector_v<Element, It1>, judge_vector_v<Element, It2>);
   auto launch = [&](auto kernel) {
     kernel<<<static_cast<unsigned>(tiles), judge_threads, 0, stream>>>(a_keys, a_count, b_keys, b_count, a_tiles,
-                                                                      judge, stored_code.get());
+                                                                      judge, stored_code);
   };
   if constexpr (vector > 1)
   {
@@ -171,7 +189,7 @@ long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long 
     launch(first_violation_kernel<items, 1, Element, decltype(a_keys), decltype(b_keys), Judge>);
   check_launch(algorithm, "precondition check kernel");
   unsigned long long stored = 0;
-  check(cudaMemcpyAsync(&stored, stored_code.get(), sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
+  check(cudaMemcpyAsync(&stored, stored_code, sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
         "read back the precondition check");
   check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
   return no_code - static_cast<long long>(stored);

@@ -3,6 +3,7 @@
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
+#include <mgpu/detail/cuda/dispatch/first_violation.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
@@ -72,14 +73,15 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
                              diag_begin, keys_out, vals_out, comp);
 }
 
-// Merges with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
-// Exposed so tests can drive the 64-bit path on small inputs and chosen
-// shapes (fixed_hub).
+// Merges with `Size` offsets (int32 or int64) and the tuning hub `Hub`; a
+// checked call's `check` runs first, on a word of the merge's scratch, so the
+// call makes one allocation. Exposed so tests can drive the 64-bit path on
+// small inputs and chosen shapes (fixed_hub).
 template <class Size, class Hub, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
-          class ValOut, class Compare>
+          class ValOut, class Compare, class Check = unchecked_call>
 void merge_with_hub(
   Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm, const Check& check = {})
 {
   const Size total = a_count + b_count;
   if (total == 0)
@@ -92,40 +94,49 @@ void merge_with_hub(
     const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
     const cudaStream_t stream = stream_of(policy);
     const auto plan           = plan_path_launch<tuning_t, Policy>(num_tiles, arch, algorithm);
-    temporary_buffer<Size, Policy> a_splits(policy, plan.partitioned ? num_tiles + 1 : 0);
+    using word_t              = unsigned long long;
+    // The splits, then (checked) the check's word, 8-byte aligned.
+    const std::size_t split_bytes = plan.partitioned ? (std::size_t(num_tiles) + 1) * sizeof(Size) : 0;
+    const std::size_t word_at     = ceil_div(split_bytes, sizeof(word_t)) * sizeof(word_t);
+    temporary_buffer<char, Policy> scratch(
+      policy, static_cast<std::ptrdiff_t>(word_at + (is_checked_call_v<Check> ? sizeof(word_t) : 0)));
+    check(reinterpret_cast<word_t*>(scratch.get() + word_at));
+    Size* const a_splits = plan.partitioned ? reinterpret_cast<Size*>(scratch.get()) : nullptr;
     if (plan.partitioned)
       launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size),
-                                            num_tiles, a_splits.get(), comp, algorithm);
+                                            num_tiles, a_splits, comp, algorithm);
     launch_tile_kernel(plan.overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
-                       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits.get()),
+                       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits),
                        plan.own_split_tiles, keys_out, vals_out, comp);
     finish(policy, algorithm);
   });
 }
 
 template <class Size, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
-          class Compare>
+          class Compare, class Check>
 void merge_with_offsets(
   Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm, const Check& check)
 {
   constexpr int value_bytes = has_values_v<ValIt1> ? int(sizeof(value_type_or_byte_t<ValIt1>)) : 0;
   constexpr int item_bytes  = int(sizeof(value_of<KeyIt1>)) + value_bytes;
   merge_with_hub<Size, merge_hub<item_bytes>>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out,
-                                               vals_out, comp, algorithm);
+                                               vals_out, comp, algorithm, check);
 }
 
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
-          class Compare>
+          class Compare, class Check = unchecked_call>
 void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last, ValIt1 a_vals,
-           ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+           ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm,
+           const Check& check = {})
 {
   const auto a_count = a_last - a_first;
   const auto b_count = b_last - b_first;
   with_offset_type(a_count + b_count, [&](auto offset) {
     using Size = decltype(offset);
     merge_with_offsets<Size>(
-      policy, a_first, Size(a_count), b_first, Size(b_count), a_vals, b_vals, keys_out, vals_out, comp, algorithm);
+      policy, a_first, Size(a_count), b_first, Size(b_count), a_vals, b_vals, keys_out, vals_out, comp, algorithm,
+      check);
   });
 }
 
