@@ -23,6 +23,12 @@ results="$out/sanitizer.txt"
 binaries="mgpu_test_cuda mgpu_test_cuda_checked mgpu_test_cuda_partitioned"
 skip='*2^31*'
 
+# Each binary's case names, listed once: line n names case n.
+for binary in $binaries; do
+  "$bin_dir/$binary" --list-test-cases -tce="$skip" | grep -vE '^\[doctest\]|^GPU tests|^=+$' \
+    > "$out/sanitizer-logs/$binary.cases"
+  [ -s "$out/sanitizer-logs/$binary.cases" ] || { echo "sanitize_tests.sh: $binary did not list its cases" >&2; exit 2; }
+done
 # One job per (tool, binary, case number among the cases that pass the filter).
 jobs=$(mktemp)
 trap 'rm -f "$jobs"' EXIT
@@ -31,17 +37,11 @@ if [ -n "${SANITIZER_CASES:-}" ]; then
 else
   for tool in ${tools//,/ }; do
     for binary in $binaries; do
-      count=$("$bin_dir/$binary" --count -tce="$skip" | grep -oE 'filters: [0-9]+' | grep -oE '[0-9]+$')
-      [ -n "$count" ] || { echo "sanitize_tests.sh: $binary did not list its cases" >&2; exit 2; }
+      count=$(wc -l < "$out/sanitizer-logs/$binary.cases")
       for case_number in $(seq 1 "$count"); do echo "$tool $binary $case_number" >> "$jobs"; done
     done
   done
 fi
-# Each binary's case names, listed once: line n names case n.
-for binary in $binaries; do
-  "$bin_dir/$binary" --list-test-cases -tce="$skip" | grep -vE '^\[doctest\]|^GPU tests|^=+$' \
-    > "$out/sanitizer-logs/$binary.cases"
-done
 # Job k runs on GPU k mod the GPU count.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 awk -v gpus="$(( gpus > 0 ? gpus : 1 ))" '{ print $0, (NR - 1) % gpus }' "$jobs" > "$jobs.gpu" && mv "$jobs.gpu" "$jobs"

@@ -48,7 +48,8 @@ namespace mgpu {
 /// \par Stability: for equivalent elements, those of the first range come
 ///   first, each range in its own order (`std::merge` semantics).
 /// \par Complexity: O(n) work and O(n / tile + log n) span for n outputs;
-///   each input is read once and each output written once.
+///   each input is read once and each output written once (a contiguous output
+///   first holds each tile's two split offsets in that tile's first bytes).
 /// \par Synchronization: synchronizes the policy's stream before returning,
 ///   except under `thrust::cuda::par_nosync`. Host policies run sequentially.
 /// \return `result + (last1 - first1) + (last2 - first2)`.

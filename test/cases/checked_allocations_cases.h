@@ -1,7 +1,7 @@
 // Checked mode on every policy of the backend, and what it costs: on the CUDA
 // backend one checked call takes at most one temporary allocation more than
-// the same call unchecked (a merge none: its check uses the merge's scratch),
-// returns it, and a failure of that allocation propagates, leaks nothing and
+// the same call unchecked (a merge: its check's word and any scratch of the
+// merge share one allocation), returns it, and a failure of that allocation propagates, leaks nothing and
 // writes nothing.
 #pragma once
 
@@ -287,7 +287,7 @@ TEST_CASE("checked mode on the CUDA backend: one call takes at most one temporar
       CAPTURE(unchecked);
       CAPTURE(checked);
       CHECK(checked <= unchecked + 1);
-      // The merge checks on a word of its own scratch.
+      // The merge's check shares the merge's allocation (the merge alone may take none).
       if (which == algorithm::merge)
         CHECK(checked == std::max(unchecked, 1L));
       CHECK(arena.state.live == 0);

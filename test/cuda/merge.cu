@@ -3,10 +3,16 @@
 using backend = mgpu_test::cuda_backend;
 
 #include "cases/merge_cases.h"
+#include "common/cuda_policies.h"
 
 #include <thrust/binary_search.h>
+#include <thrust/device_vector.h>
 #include <thrust/sort.h>
 #include <thrust/tabulate.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
 
 namespace {
 // Merges int keys carrying the values 0, 1, ... through `merge(a, b,
@@ -154,6 +160,57 @@ void check_small_tile_merge(const std::vector<int>& a, const std::vector<int>& b
   });
 }
 } // namespace
+
+namespace {
+// A partitioned merge of keys in [0, 100) with `Size` offsets into `Out`
+// elements starting `shift` elements into a poisoned array; `in_output`:
+// whether the splits fit in the tiles' outputs, so that it takes no scratch.
+template <class Size, class Out>
+void check_split_placement(std::size_t na, std::size_t nb, std::size_t shift, bool in_output)
+{
+  CAPTURE(sizeof(Size));
+  CAPTURE(sizeof(Out));
+  CAPTURE(shift);
+  const auto a = random_sorted<int>(na, 0, 100, na), b = random_sorted<int>(nb, 0, 100, nb + 1);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  const Out poison = Out(-7);
+  thrust::device_vector<Out> out(shift + na + nb + 1, poison);
+  mgpu_test::device_arena arena(1 << 20);
+  auto policy = thrust::cuda::par(arena.allocator());
+  mgpu::detail::cuda::merge_with_hub<Size, small_tile_merge<1>>(
+    policy, d_a.begin(), Size(na), d_b.begin(), Size(nb), mgpu::detail::no_values{}, mgpu::detail::no_values{},
+    out.data().get() + shift, mgpu::detail::no_values{}, ::cuda::std::less<>{}, "test");
+  std::vector<int> merged(na + nb);
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), merged.begin());
+  std::vector<Out> expected(shift, poison);
+  for (int key : merged)
+    expected.push_back(Out(key));
+  expected.push_back(poison);
+  MGPU_CHECK_EQUAL_RANGES(to_std(out), expected);
+  CHECK(arena.state.allocations == (in_output ? 0 : 1));
+  CHECK(arena.state.live == 0);
+}
+} // namespace
+
+TEST_CASE("merge: splits kept in the tiles' outputs, or in scratch where the output cannot hold them")
+{
+  // 384-element tiles; last tiles of 1 to 5 elements, outputs narrower and
+  // wider than the offsets, and outputs off the offsets' alignment.
+  for (std::size_t last : {1, 2, 3, 4, 5, 8, 384})
+  {
+    CAPTURE(last);
+    const std::size_t na = 1500 * 384 / 2, nb = 1500 * 384 / 2 - 384 + last;
+    // The last tile must hold two offsets: 8 bytes for int, 16 for int64.
+    check_split_placement<int, int>(na, nb, 0, last >= 2);
+    check_split_placement<std::int64_t, int>(na, nb, 0, last >= 4);
+    check_split_placement<std::int64_t, int>(na, nb, 1, false);
+    check_split_placement<int, std::int64_t>(na, nb, 0, true);
+    check_split_placement<int, double>(na, nb, 0, true);
+    check_split_placement<int, signed char>(na, nb, 0, last >= 8);
+    check_split_placement<int, signed char>(na, nb, 3, false);
+    check_split_placement<int, short>(na, nb, 1, false);
+  }
+}
 
 TEST_CASE("merge: partitioned launches whose first tiles find their own splits beside the partition")
 {

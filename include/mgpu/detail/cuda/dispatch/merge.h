@@ -20,13 +20,13 @@
 namespace mgpu::detail::cuda {
 
 // Tiles below own_split_tiles find their own splits (two warps each); the
-// rest read them from a_splits, written by the partition, which may still be
+// rest read them from `splits`, written by the partition, which may still be
 // running when the kernel starts (dependent_launch.h).
 template <class Hub, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
   merge_tile_kernel(KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-                    const Size* a_splits, Size own_split_tiles, KeyOut keys_out, ValOut vals_out, Compare comp)
+                    path_splits<Size> splits, Size own_split_tiles, KeyOut keys_out, ValOut vals_out, Compare comp)
 {
   using Shape               = typename compiled_policy_t<Hub>::shape;
   constexpr bool has_values = has_values_v<ValIt1>;
@@ -43,18 +43,18 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   Size a_begin, a_end;
   if (tile < own_split_tiles) // uniform over the CTA
   {
-    Size splits[2];
-    find_tile_ends(splits, [&](int end) {
+    Size own[2];
+    find_tile_ends(own, [&](int end) {
       return warp_merge_path(a_keys, a_count, b_keys, b_count, end == 0 ? diag_begin : diag_end, comp);
     });
-    a_begin = splits[0];
-    a_end   = splits[1];
+    a_begin = own[0];
+    a_end   = own[1];
   }
   else
   {
     wait_for_partition();
-    a_begin = a_splits[tile];
-    a_end   = a_splits[tile + 1];
+    a_begin = splits.first_of(tile);
+    a_end   = splits.last_of(tile);
   }
   // On unsorted input the splits of neighbouring tiles need not agree: keep
   // the tile's share of A and B inside both ranges and its own diagonals.
@@ -95,28 +95,33 @@ void merge_with_hub(
     const cudaStream_t stream = stream_of(policy);
     const auto plan           = plan_path_launch<tuning_t, Policy>(num_tiles, arch, algorithm);
     using word_t              = unsigned long long;
-    // The splits, then (checked) the check's word, 8-byte aligned.
-    const std::size_t split_bytes = plan.partitioned ? (std::size_t(num_tiles) + 1) * sizeof(Size) : 0;
+    // The splits go to the first bytes of the tiles' outputs where they fit
+    // (path_splits), so an unchecked call takes no scratch; else to scratch,
+    // followed (checked) by the check's word, 8-byte aligned.
+    path_splits<Size> splits = splits_in_output<Shape::tile_size>(keys_out, total, num_tiles, plan.own_split_tiles);
+    const bool scratch_splits     = plan.partitioned && splits.at == nullptr;
+    const std::size_t split_bytes = scratch_splits ? (std::size_t(num_tiles) + 1) * sizeof(Size) : 0;
     const std::size_t word_at     = ceil_div(split_bytes, sizeof(word_t)) * sizeof(word_t);
     temporary_buffer<char, Policy> scratch(
       policy, static_cast<std::ptrdiff_t>(word_at + (is_checked_call_v<Check> ? sizeof(word_t) : 0)));
     check(reinterpret_cast<word_t*>(scratch.get() + word_at));
-    Size* const a_splits = plan.partitioned ? reinterpret_cast<Size*>(scratch.get()) : nullptr;
+    if (scratch_splits)
+      splits = path_splits<Size>{reinterpret_cast<Size*>(scratch.get()), 1, Size(0)};
     if (plan.partitioned)
       launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size),
-                                            num_tiles, a_splits, comp, algorithm);
+                                            num_tiles, splits, comp, algorithm);
     launch_tile_kernel(plan.overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
-                       a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const Size*>(a_splits),
-                       plan.own_split_tiles, keys_out, vals_out, comp);
+                       a_keys, a_count, b_keys, b_count, a_vals, b_vals, splits, plan.own_split_tiles, keys_out,
+                       vals_out, comp);
     finish(policy, algorithm);
   });
 }
 
 template <class Size, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
-          class Compare, class Check>
+          class Compare, class Check = unchecked_call>
 void merge_with_offsets(
   Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm, const Check& check)
+  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm, const Check& check = {})
 {
   constexpr int value_bytes = has_values_v<ValIt1> ? int(sizeof(value_type_or_byte_t<ValIt1>)) : 0;
   constexpr int item_bytes  = int(sizeof(value_of<KeyIt1>)) + value_bytes;

@@ -13,8 +13,14 @@
 #include <mgpu/search.h>
 
 #include <cub/util_type.cuh>
+#include <thrust/type_traits/is_contiguous_iterator.h>
+#include <thrust/type_traits/unwrap_contiguous_iterator.h>
 
 #include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 namespace mgpu::detail::cuda {
 
@@ -61,14 +67,69 @@ struct path_partition_shape
   static constexpr int rounds = 2 * 2 * samples_per_thread * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
 };
 
-// What the partition writes: Merge Path splits, a_splits[p] = the elements
-// of A before diagonal p, `Ties` saying which input goes first on equal keys.
+// Where a Merge Path launch keeps its splits: tile t's first and last at
+// at[t * stride] and at[t * stride + 1]. With stride 1, one array of
+// num_tiles + 1 splits that neighbouring tiles share; with a larger stride,
+// the first bytes of each tile's own output, which only that tile writes,
+// after it has read them. Tiles below first_stored find their own splits and
+// get none stored.
+template <class Size>
+struct path_splits
+{
+  Size* at;
+  std::ptrdiff_t stride;
+  Size first_stored;
+
+  __device__ MGPU_FORCEINLINE Size first_of(Size tile) const { return at[std::ptrdiff_t(tile) * stride]; }
+  __device__ MGPU_FORCEINLINE Size last_of(Size tile) const { return at[std::ptrdiff_t(tile) * stride + 1]; }
+
+  // Split p (of num_tiles + 1) begins tile p and ends tile p - 1.
+  __device__ MGPU_FORCEINLINE void store(Size p, Size num_tiles, Size a_split) const
+  {
+    if (stride == 1)
+    {
+      at[p] = a_split;
+      return;
+    }
+    if (p < num_tiles && p >= first_stored)
+      at[std::ptrdiff_t(p) * stride] = a_split;
+    if (p > first_stored)
+      at[std::ptrdiff_t(p - 1) * stride + 1] = a_split;
+  }
+};
+
+// The splits of a Merge Path launch that writes tiles of TileSize elements
+// to `out`, kept in the first bytes of each tile's output: possible where
+// the output is a Size-aligned contiguous array of trivially copyable
+// elements and every tile's output, the last one's included, holds two
+// Size words at a multiple of Size's width; else `at` is nullptr.
+template <int TileSize, class Size, class OutputIt>
+path_splits<Size> splits_in_output(OutputIt out, Size total, Size num_tiles, Size first_stored)
+{
+  if constexpr (thrust::is_contiguous_iterator_v<OutputIt>)
+  {
+    auto* const first = thrust::unwrap_contiguous_iterator(out);
+    using element_t   = std::remove_cv_t<std::remove_pointer_t<decltype(first)>>;
+    constexpr std::size_t tile_bytes = std::size_t(TileSize) * sizeof(element_t);
+    if constexpr (std::is_trivially_copyable_v<element_t> && tile_bytes % sizeof(Size) == 0)
+    {
+      const std::size_t last_bytes = std::size_t(total - (num_tiles - 1) * Size(TileSize)) * sizeof(element_t);
+      if (num_tiles > 0 && reinterpret_cast<std::uintptr_t>(first) % alignof(Size) == 0 &&
+          last_bytes >= 2 * sizeof(Size))
+        return {reinterpret_cast<Size*>(first), std::ptrdiff_t(tile_bytes / sizeof(Size)), first_stored};
+    }
+  }
+  return {nullptr, 1, Size(0)};
+}
+
+// What the partition writes: Merge Path splits, the elements of A before
+// each tile's diagonal, `Ties` saying which input goes first on equal keys.
 template <bounds Ties, class Size>
 struct merge_path_cuts
 {
   static constexpr bounds ties     = Ties;
   static constexpr bool balanced   = false;
-  Size* a_splits;
+  path_splits<Size> splits;
   __device__ MGPU_FORCEINLINE void clear_tile(Size) const {}
 };
 
@@ -273,7 +334,7 @@ __global__ void __launch_bounds__(Shape::threads)
   if constexpr (!Cuts::balanced)
   {
     if (writes)
-      cuts.a_splits[split] = a_merge;
+      cuts.splits.store(split, num_tiles, a_merge);
   }
   else
   {
@@ -327,15 +388,24 @@ void launch_path_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size
   check_launch(algorithm, "partition kernel");
 }
 
-// Merge Path splits for tiles of `tile_size` outputs: a_splits[p] for p in
-// [0, num_tiles] (Bounds: which input goes first on equal keys).
+// Merge Path splits for tiles of `tile_size` outputs, stored in `splits`
+// (Bounds: which input goes first on equal keys).
+template <bounds Bounds, class Size, class AIt, class BIt, class Compare>
+void launch_merge_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size b_count, Size tile_size,
+                            Size num_tiles, path_splits<Size> splits, Compare comp, const char* algorithm)
+{
+  using shape = path_partition_shape<int(sizeof(key_of<AIt>))>;
+  launch_path_partition<shape>(stream, a, a_count, b, b_count, tile_size, num_tiles,
+                               merge_path_cuts<Bounds, Size>{splits}, comp, algorithm);
+}
+
+// ... in one array: a_splits[p] for p in [0, num_tiles].
 template <bounds Bounds, class Size, class AIt, class BIt, class Compare>
 void launch_merge_partition(cudaStream_t stream, AIt a, Size a_count, BIt b, Size b_count, Size tile_size,
                             Size num_tiles, Size* a_splits, Compare comp, const char* algorithm)
 {
-  using shape = path_partition_shape<int(sizeof(key_of<AIt>))>;
-  launch_path_partition<shape>(stream, a, a_count, b, b_count, tile_size, num_tiles,
-                               merge_path_cuts<Bounds, Size>{a_splits}, comp, algorithm);
+  launch_merge_partition<Bounds>(stream, a, a_count, b, b_count, tile_size, num_tiles,
+                                 path_splits<Size>{a_splits, 1, Size(0)}, comp, algorithm);
 }
 
 // How a Merge Path launch (merge, sorted search) of num_tiles finds its
