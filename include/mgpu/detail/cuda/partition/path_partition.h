@@ -111,7 +111,8 @@ path_splits<Size> splits_in_output(OutputIt out, Size total, Size num_tiles, Siz
     auto* const first = thrust::unwrap_contiguous_iterator(out);
     using element_t   = std::remove_cv_t<std::remove_pointer_t<decltype(first)>>;
     constexpr std::size_t tile_bytes = std::size_t(TileSize) * sizeof(element_t);
-    if constexpr (std::is_trivially_copyable_v<element_t> && tile_bytes % sizeof(Size) == 0)
+    if constexpr (std::is_trivially_copyable_v<element_t> && tile_bytes % sizeof(Size) == 0 &&
+                  tile_bytes >= 2 * sizeof(Size))
     {
       const std::size_t last_bytes = std::size_t(total - (num_tiles - 1) * Size(TileSize)) * sizeof(element_t);
       if (num_tiles > 0 && reinterpret_cast<std::uintptr_t>(first) % alignof(Size) == 0 &&
