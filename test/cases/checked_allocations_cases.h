@@ -1,8 +1,8 @@
 // Checked mode on every policy of the backend, and what it costs: on the CUDA
 // backend one checked call takes at most one temporary allocation more than
 // the same call unchecked (a merge: its check's word and any scratch of the
-// merge share one allocation), returns it, and a failure of that allocation propagates, leaks nothing and
-// writes nothing.
+// merge share one allocation), returns it, and a failure of that allocation
+// propagates, leaks nothing and writes nothing.
 #pragma once
 
 #include "common/checked_support.h"

@@ -159,9 +159,7 @@ void check_small_tile_merge(const std::vector<int>& a, const std::vector<int>& b
       values.begin(), ::cuda::std::less<>{}, "test");
   });
 }
-} // namespace
 
-namespace {
 // A partitioned merge of keys in [0, 100) with `Size` offsets into `Out`
 // elements starting `shift` elements into a poisoned array; `in_output`:
 // whether the splits fit in the tiles' outputs, so that it takes no scratch.
@@ -194,8 +192,8 @@ void check_split_placement(std::size_t na, std::size_t nb, std::size_t shift, bo
 
 TEST_CASE("merge: splits kept in the tiles' outputs, or in scratch where the output cannot hold them")
 {
-  // 384-element tiles; last tiles of 1 to 5 elements, outputs narrower and
-  // wider than the offsets, and outputs off the offsets' alignment.
+  // 384-element tiles; last tiles of 1 to 8 elements or a full one, outputs
+  // narrower and wider than the offsets, and outputs off their alignment.
   for (std::size_t last : {1, 2, 3, 4, 5, 8, 384})
   {
     CAPTURE(last);
