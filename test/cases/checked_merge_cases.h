@@ -7,6 +7,7 @@
 
 #include <mgpu/merge.h>
 
+#include <algorithm>
 #include <string>
 
 TEST_CASE("checked merge: unsorted inputs are rejected with the first bad position")
@@ -51,6 +52,31 @@ TEST_CASE("checked merge: in large inputs the first range's first violation is r
   checked::expect_rejected(merge, out, {"mgpu::merge", "first input range must be sorted", "position: 299995"});
   a[n - 5] = n - 5;
   checked::expect_rejected(merge, out, {"mgpu::merge", "second input range must be sorted", "position: 1000)"});
+}
+
+// On the CUDA backend a merge this large partitions, its splits kept in the
+// first bytes of its outputs, and its kernels run behind the check: a
+// rejected call still leaves keys and values as they were.
+TEST_CASE("checked merge: a rejected merge large enough to partition writes nothing")
+{
+  const int n = 1 << 22;
+  auto b_host = mgpu_test::iota_values<int>(n, 0);
+  b_host[n / 2] = -1;
+  auto a = mgpu_test::to_backend<backend>(mgpu_test::iota_values<int>(n, 0));
+  auto b = mgpu_test::to_backend<backend>(b_host);
+  auto keys = mgpu_test::poisoned<backend, int>(2 * n), values = mgpu_test::poisoned<backend, int>(2 * n);
+  const std::string at = "position: " + std::to_string(n / 2) + ")";
+  checked::expect_rejected(
+    [&] { mgpu::merge(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), keys.begin()); }, keys,
+    {"mgpu::merge", "second input range must be sorted", at.c_str()});
+  checked::expect_rejected(
+    [&] {
+      mgpu::merge_by_key(backend::policy(), a.begin(), a.end(), b.begin(), b.end(), a.begin(), b.begin(), keys.begin(),
+                         values.begin());
+    },
+    values, {"mgpu::merge_by_key", "second input range must be sorted", at.c_str()});
+  const auto host_keys = mgpu_test::to_std(keys);
+  CHECK(std::all_of(host_keys.begin(), host_keys.end(), [](int x) { return x == mgpu_test::poison<int>(); }));
 }
 
 // The check judges each key beside its predecessor, which on the CUDA
