@@ -54,9 +54,9 @@ TEST_CASE("checked merge: in large inputs the first range's first violation is r
   checked::expect_rejected(merge, out, {"mgpu::merge", "second input range must be sorted", "position: 1000)"});
 }
 
-// On the CUDA backend a merge this large partitions, its splits kept in the
-// first bytes of its outputs, and its kernels run behind the check: a
-// rejected call still leaves keys and values as they were.
+// On the CUDA backend a merge this large partitions and keeps its splits in
+// the first bytes of its outputs: a rejected call still leaves keys and
+// values as they were.
 TEST_CASE("checked merge: a rejected merge large enough to partition writes nothing")
 {
   const int n = 1 << 22;

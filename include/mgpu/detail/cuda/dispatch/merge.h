@@ -104,7 +104,8 @@ void merge_with_hub(
     const std::size_t word_at     = ceil_div(split_bytes, sizeof(word_t)) * sizeof(word_t);
     temporary_buffer<char, Policy> scratch(
       policy, static_cast<std::ptrdiff_t>(word_at + (is_checked_call_v<Check> ? sizeof(word_t) : 0)));
-    check(reinterpret_cast<word_t*>(scratch.get() + word_at));
+    word_t* const word = is_checked_call_v<Check> ? reinterpret_cast<word_t*>(scratch.get() + word_at) : nullptr;
+    check(word);
     if (scratch_splits)
       splits = path_splits<Size>{reinterpret_cast<Size*>(scratch.get()), 1, Size(0)};
     if (plan.partitioned)
