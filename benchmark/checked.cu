@@ -2,14 +2,13 @@
 // unchecked and checked on the same device data in one process. The macro is
 // compile-time, so this file is built without it and the checked form calls
 // what a checked build runs: the call's precondition check
-// (mgpu/detail/preconditions.h), then the algorithm; for merge, the detail
-// function a checked build calls, which checks on a word of its own scratch.
+// (mgpu/detail/preconditions.h), then the algorithm.
 //
 // Names: checked/ALGORITHM/MODE/int32/DIST/SIZE, MODE unchecked or checked,
-// with device_vector iterators and thrust::device (the check's temporary
-// storage comes from cudaMalloc and cudaFree like the algorithm's); MODE_cached
-// makes the same calls with thrust::cuda::par(caching allocator), leaving the
-// check's pass over the inputs and its read-back.
+// with device_vector iterators and thrust::device (the algorithm's temporary
+// storage from cudaMalloc and cudaFree, the check's verdict word from its
+// pool); MODE_cached makes the same calls with thrust::cuda::par(caching
+// allocator).
 //   merge                   2 x 2^25 sorted keys in [0, 2^30] (uniform)
 //   set_union               2 x 2^25 sorted keys in [0, 2^30] (uniform)
 //   set_union_unique_keys   2 x 2^25 strictly increasing keys, mgpu::unique_keys
@@ -125,11 +124,9 @@ void two_input_run(benchmark::State& state, two_input_case which, bool checked, 
       {
         case two_input_case::merge:
           if (checked)
-            mgpu::detail::merge<true>(check_policy(policy), a, a + na, b, b + nb, mgpu::detail::no_values{},
-                                      mgpu::detail::no_values{}, at(d.out), mgpu::detail::no_values{}, less,
-                                      "mgpu::merge");
-          else
-            mgpu::merge(policy, a, a + na, b, b + nb, at(d.out), less);
+            mgpu::detail::require_sorted_inputs<int>(check_policy(policy), a, a + na, b, b + nb, less,
+                                                     "mgpu::merge");
+          mgpu::merge(policy, a, a + na, b, b + nb, at(d.out), less);
           break;
         case two_input_case::set_union:
           if (checked)

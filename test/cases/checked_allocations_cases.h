@@ -1,8 +1,8 @@
 // Checked mode on every policy of the backend, and what it costs: on the CUDA
-// backend one checked call takes at most one temporary allocation more than
-// the same call unchecked (a merge: its check's word and any scratch of the
-// merge share one allocation), returns it, and a failure of that allocation
-// propagates, leaks nothing and writes nothing.
+// backend a checked call takes from the policy's allocator exactly what the
+// same call unchecked takes (the check's verdict word comes from a pool kept
+// per CUDA context), a rejected call takes nothing, and the pool stays right
+// across host threads and a cudaDeviceReset.
 #pragma once
 
 #include "common/checked_support.h"
@@ -25,6 +25,9 @@
 #endif
 
 #include <algorithm>
+#include <iterator>
+#include <string>
+#include <thread>
 #include <vector>
 
 namespace checked_allocations {
@@ -265,7 +268,7 @@ long allocations_of(mgpu_test::device_arena& arena, Call&& call)
 
 } // namespace checked_allocations
 
-TEST_CASE("checked mode on the CUDA backend: one call takes at most one temporary allocation more than unchecked")
+TEST_CASE("checked mode on the CUDA backend: the check takes nothing from the policy's allocator")
 {
   using namespace checked_allocations;
   mgpu_test::device_arena arena(64 << 20);
@@ -285,43 +288,122 @@ TEST_CASE("checked mode on the CUDA backend: one call takes at most one temporar
       thrust::fill(p.out.begin(), p.out.end(), mgpu_test::poison<int>());
       const long checked = allocations_of(arena, [&] { run_checked(which, policy, p); });
       CAPTURE(unchecked);
-      CAPTURE(checked);
-      CHECK(checked <= unchecked + 1);
-      // The merge's check shares the merge's allocation (the merge alone may take none).
-      if (which == algorithm::merge)
-        CHECK(checked == std::max(unchecked, 1L));
+      CHECK(checked == unchecked);
       CHECK(arena.state.live == 0);
       MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(p.out), expected);
 
-      // A rejected call takes the check's allocation alone and returns it.
+      // A rejected call stops at its check: no allocation from the policy.
       problem broken(n);
       const auto fragments = break_precondition(which, broken);
       const long rejected  = allocations_of(arena, [&] {
         checked::expect_rejected([&] { run_checked(which, policy, broken); }, broken.out, fragments);
       });
-      CHECK(rejected == 1);
+      CHECK(rejected == 0);
       CHECK(arena.state.live == 0);
     }
   }
 }
 
-TEST_CASE("checked mode on the CUDA backend: a failed check allocation propagates, leaks nothing, writes nothing")
+TEST_CASE("checked mode on the CUDA backend: a failed allocation after a passing check propagates, leaks nothing, "
+          "writes nothing")
 {
   using namespace checked_allocations;
   mgpu_test::device_arena arena(64 << 20);
   problem p(1 << 20);
+  int failed = 0;
   for (algorithm which : every_algorithm)
   {
     CAPTURE(name_of(which));
+    auto policy = thrust::cuda::par(arena.allocator());
+    if (allocations_of(arena, [&] { run_unchecked(which, policy, p); }) == 0)
+      continue; // nothing of its own to fail
     arena.state.allocations = 0;
     arena.state.used        = 0;
-    arena.state.fail_at     = 0; // the check allocates first
+    arena.state.fail_at     = 0;
     thrust::fill(p.out.begin(), p.out.end(), mgpu_test::poison<int>());
-    CHECK_THROWS_AS(run_checked(which, thrust::cuda::par(arena.allocator()), p), std::bad_alloc);
+    CHECK_THROWS_AS(run_checked(which, policy, p), std::bad_alloc);
+    arena.state.fail_at = -1;
+    ++failed;
     CHECK(arena.state.live == 0);
     const auto host_out = mgpu_test::to_std(p.out);
     CHECK(std::all_of(host_out.begin(), host_out.end(), [](int x) { return x == mgpu_test::poison<int>(); }));
+    // The next call works.
+    run_checked(which, policy, p);
+    CHECK(mgpu_test::to_std(p.out)[0] != mgpu_test::poison<int>());
   }
-  arena.state.fail_at = -1;
+  CHECK(failed > 0);
+}
+
+TEST_CASE("checked mode on the CUDA backend: host threads on their own streams check concurrently")
+{
+  using namespace checked_allocations;
+  constexpr int threads = 4, rounds = 12;
+  std::vector<problem> valid, broken;
+  std::vector<std::vector<const char*>> fragments;
+  std::vector<std::vector<int>> expected;
+  for (int t = 0; t < threads; ++t)
+  {
+    valid.emplace_back(20000 + 1000 * t);
+    broken.emplace_back(20000 + 1000 * t);
+  }
+  for (int t = 0; t < threads; ++t)
+  {
+    const algorithm which = every_algorithm[t % std::size(every_algorithm)];
+    run_checked(which, thrust::device, valid[t]);
+    expected.push_back(mgpu_test::to_std(valid[t].out));
+    fragments.push_back(break_precondition(which, broken[t]));
+  }
+  // Doctest's assertions are not thread-safe: each thread counts its failures.
+  std::vector<int> wrong(threads, 0);
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      const algorithm which = every_algorithm[t % std::size(every_algorithm)];
+      mgpu_test::stream_guard stream;
+      const auto policy = thrust::cuda::par.on(stream.stream);
+      for (int round = 0; round < rounds; ++round)
+      {
+        try
+        {
+          run_checked(which, policy, broken[t]);
+          ++wrong[t]; // accepted a broken input
+        }
+        catch (const std::invalid_argument& e)
+        {
+          const std::string message = e.what();
+          for (const char* fragment : fragments[t])
+            wrong[t] += message.find(fragment) == std::string::npos;
+        }
+        thrust::fill(policy, valid[t].out.begin(), valid[t].out.end(), mgpu_test::poison<int>());
+        run_checked(which, policy, valid[t]);
+        wrong[t] += mgpu_test::to_std(valid[t].out) != expected[t];
+      }
+    });
+  for (auto& worker : workers)
+    worker.join();
+  for (int t = 0; t < threads; ++t)
+  {
+    CAPTURE(t);
+    CHECK(wrong[t] == 0);
+  }
+}
+
+TEST_CASE("checked mode on the CUDA backend: checks keep working after cudaDeviceReset")
+{
+  using namespace checked_allocations;
+  {
+    problem warm(1000);
+    run_checked(algorithm::merge, thrust::device, warm); // leaves a verdict word in the pool
+  }
+  mgpu_test::cuda_require(cudaDeviceReset(), "cudaDeviceReset");
+  // The new context gets words of its own: a rejection writes one, a pass reads one.
+  problem p(1 << 16);
+  problem broken(1 << 16);
+  const auto fragments = break_precondition(algorithm::merge, broken);
+  checked::expect_rejected([&] { run_checked(algorithm::merge, thrust::device, broken); }, broken.out, fragments);
+  run_checked(algorithm::merge, thrust::device, p);
+  const auto out = mgpu_test::to_std(p.out);
+  CHECK(std::is_sorted(out.begin(), out.begin() + 2 * p.count));
+  mgpu_test::cuda_require(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
 #endif

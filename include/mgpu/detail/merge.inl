@@ -12,34 +12,21 @@
 
 namespace mgpu::detail {
 
-// `Checked`: validate the inputs first (benchmarks time both forms in one build).
-template <bool Checked = checking_preconditions, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2,
-          class KeyOut, class ValOut, class Compare>
+template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
 void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last, ValIt1 a_vals,
            ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
   const algorithm_range<Policy> range(algorithm);
   // Both inputs are compared as the first one's value type, as the merge does.
-  [[maybe_unused]] auto check_inputs = [&](auto* word) {
-    require_sorted_inputs<key_of<KeyIt1>>(policy, a_first, a_last, b_first, b_last, comp, algorithm, word);
-  };
+  if constexpr (checking_preconditions)
+    require_sorted_inputs<key_of<KeyIt1>>(policy, a_first, a_last, b_first, b_last, comp, algorithm);
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
-  {
-    // A checked merge checks on a word of its own scratch: one allocation.
-    if constexpr (Checked)
-      cuda::merge(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out, comp, algorithm,
-                  check_inputs);
-    else
-      cuda::merge(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
-  }
+    cuda::merge(policy, a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out, comp, algorithm);
   else
 #endif
-  {
-    if constexpr (Checked)
-      check_inputs(static_cast<unsigned long long*>(nullptr));
     sequential::merge(a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out, comp);
-  }
 }
 
 } // namespace mgpu::detail

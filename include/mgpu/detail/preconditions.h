@@ -1,7 +1,7 @@
 // Precondition checks. Each validates every precondition of one call in one
 // pass over its inputs, on the caller's policy (same backend, stream and
-// allocator as the algorithm): on the CUDA backend one kernel, one word of
-// scratch and one read-back. A violation throws std::invalid_argument naming
+// allocator as the algorithm): on the CUDA backend one kernel and one
+// read-back of a pooled verdict word. A violation throws std::invalid_argument naming
 // the algorithm, the rule and the first offending position, before anything
 // is written. The checks compile in every build; the algorithms call them
 // only when MGPU_CHECK_PRECONDITIONS is defined.
@@ -71,17 +71,16 @@ struct judge_position
 };
 
 // The smallest code `judge` gives the elements of a[0, a_count) and
-// b[0, b_count), each read as an `Element`. `word`: device scratch for the
-// CUDA check's result, when the algorithm sets a word of its own aside.
+// b[0, b_count), each read as an `Element`.
 template <class Element, class Policy, class It1, class It2, class Judge>
 long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long long b_count, const Judge& judge,
-                          [[maybe_unused]] const char* algorithm, [[maybe_unused]] unsigned long long* word = nullptr)
+                          [[maybe_unused]] const char* algorithm)
 {
   if (a_count + b_count <= 0)
     return no_violation;
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
-    return cuda::first_violation<Element>(policy, a, a_count, b, b_count, judge, algorithm, word);
+    return cuda::first_violation<Element>(policy, a, a_count, b, b_count, judge, algorithm);
   else
 #endif
     return thrust::transform_reduce(policy, thrust::counting_iterator<long long>(0),
@@ -126,10 +125,10 @@ struct sorted_keys_judge
 // keys compared as `Key`s; with `UniqueKeys` (mgpu::unique_keys) neither may
 // hold two equivalent keys. Reported in this order: A unsorted, B unsorted,
 // A repeated, B repeated, each at its first offending position (for a
-// repeat, the second key of the pair). `word`: as for first_violation.
+// repeat, the second key of the pair).
 template <class Key, bool UniqueKeys = false, class Policy, class It1, class It2, class Compare>
 void require_sorted_inputs(Policy& policy, It1 a_first, It1 a_last, It2 b_first, It2 b_last, Compare comp,
-                           const char* algorithm, unsigned long long* word = nullptr)
+                           const char* algorithm)
 {
   const long long a_count = static_cast<long long>(a_last - a_first);
   const long long b_count = static_cast<long long>(b_last - b_first);
@@ -138,7 +137,7 @@ void require_sorted_inputs(Policy& policy, It1 a_first, It1 a_last, It2 b_first,
   const long long span = a_count + b_count;
   const long long code = first_violation<Key>(policy, a_first, a_count, b_first, b_count,
                                               sorted_keys_judge<Key, UniqueKeys, Compare>{a_count, span, {comp}},
-                                              algorithm, word);
+                                              algorithm);
   if (code == no_violation)
     return;
   const long long i   = code % span;

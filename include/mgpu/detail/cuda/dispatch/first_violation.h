@@ -1,13 +1,13 @@
 // The CUDA form of a precondition check: one kernel judges every element of
 // one or two input sequences against its predecessor and keeps the smallest
-// violation code; one word of scratch, one read-back.
+// violation code in a pooled verdict word, read back once.
 #pragma once
 
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/cuda/block/vector_store.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
-#include <mgpu/detail/cuda/runtime/temporary_buffer.h>
+#include <mgpu/detail/cuda/runtime/verdict_word.h>
 #include <mgpu/detail/iterator.h>
 
 #include <cub/util_ptx.cuh>
@@ -24,8 +24,8 @@
 namespace mgpu::detail::cuda {
 
 // "No violation": larger than every code. Codes are stored as
-// `no_code - code`, so the empty result is 0 (one memset) and the smallest
-// code is the largest stored word (one atomicMax).
+// `no_code - code`, so the empty result is 0 (what a pooled verdict word
+// holds) and the smallest code is the largest stored word (one atomicMax).
 inline constexpr long long no_code = ::cuda::std::numeric_limits<long long>::max();
 
 inline constexpr int judge_threads = 256;
@@ -140,24 +140,13 @@ __global__ void __launch_bounds__(judge_threads)
     atomicMax(stored_code, word);
 }
 
-// What a dispatch that sets a word of its scratch aside for a checked call's
-// precondition check runs when the call is not checked.
-struct unchecked_call
-{
-  void operator()(unsigned long long*) const {}
-};
-
-template <class Check>
-inline constexpr bool is_checked_call_v = !std::is_same_v<Check, unchecked_call>;
-
 // The smallest code `judge` gives an element of a[0, a_count) or
 // b[0, b_count), each read as an `Element` beside its predecessor in the same
-// sequence; no_code when none breaks a rule. `word`: device scratch for the
-// result from the algorithm's own allocation (nullptr: allocated here).
-// Synchronizes the policy's stream.
+// sequence; no_code when none breaks a rule. Takes nothing from the policy's
+// allocator; synchronizes the policy's stream.
 template <class Element, class Policy, class It1, class It2, class Judge>
 long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long long b_count, const Judge& judge,
-                          const char* algorithm, unsigned long long* word = nullptr)
+                          const char* algorithm)
 {
   constexpr int items           = judge_items<Element>;
   constexpr long long tile_size = judge_threads * items;
@@ -165,11 +154,9 @@ long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long 
   const long long tiles         = a_tiles + ceil_div(b_count, tile_size);
   if (tiles == 0)
     return no_code;
-  temporary_buffer<unsigned long long, Policy> owned_word(policy, word == nullptr ? 1 : 0);
-  unsigned long long* const stored_code = word == nullptr ? owned_word.get() : word;
   const cudaStream_t stream = stream_of(policy);
-  check(cudaMemsetAsync(stored_code, 0, sizeof(unsigned long long), stream), algorithm,
-        "clear the precondition check's result");
+  verdict_word verdict(stream, algorithm);
+  unsigned long long* const stored_code = verdict.get();
   const auto a_keys = thrust::try_unwrap_contiguous_iterator(a);
   const auto b_keys = thrust::try_unwrap_contiguous_iterator(b);
   constexpr int vector = std::min(judge_vector_v<Element, It1>, judge_vector_v<Element, It2>);
@@ -192,6 +179,8 @@ long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long 
   check(cudaMemcpyAsync(&stored, stored_code, sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
         "read back the precondition check");
   check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
+  if (stored == 0)
+    verdict.read_back_zero();
   return no_code - static_cast<long long>(stored);
 }
 

@@ -3,7 +3,6 @@
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
-#include <mgpu/detail/cuda/dispatch/first_violation.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
@@ -73,15 +72,13 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
                              diag_begin, keys_out, vals_out, comp);
 }
 
-// Merges with `Size` offsets (int32 or int64) and the tuning hub `Hub`; a
-// checked call's `check` runs first, on a word of the merge's scratch, so the
-// call makes one allocation. Exposed so tests can drive the 64-bit path on
-// small inputs and chosen shapes (fixed_hub).
+// Merges with `Size` offsets (int32 or int64) and the tuning hub `Hub`.
+// Exposed so tests can drive the 64-bit path on small inputs and chosen
+// shapes (fixed_hub).
 template <class Size, class Hub, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut,
-          class ValOut, class Compare, class Check = unchecked_call>
-void merge_with_hub(
-  Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm, const Check& check = {})
+          class ValOut, class Compare>
+void merge_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals,
+                    ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
   const Size total = a_count + b_count;
   if (total == 0)
@@ -94,20 +91,13 @@ void merge_with_hub(
     const Size num_tiles      = ceil_div(total, Size(Shape::tile_size));
     const cudaStream_t stream = stream_of(policy);
     const auto plan           = plan_path_launch<tuning_t, Policy>(num_tiles, arch, algorithm);
-    using word_t              = unsigned long long;
     // The splits go to the first bytes of the tiles' outputs where they fit
-    // (path_splits), so an unchecked call takes no scratch; else to scratch,
-    // followed (checked) by the check's word, 8-byte aligned.
+    // (path_splits), so such a call takes no scratch.
     path_splits<Size> splits = splits_in_output<Shape::tile_size>(keys_out, total, num_tiles, plan.own_split_tiles);
-    const bool scratch_splits     = plan.partitioned && splits.at == nullptr;
-    const std::size_t split_bytes = scratch_splits ? (std::size_t(num_tiles) + 1) * sizeof(Size) : 0;
-    const std::size_t word_at     = ceil_div(split_bytes, sizeof(word_t)) * sizeof(word_t);
-    temporary_buffer<char, Policy> scratch(
-      policy, static_cast<std::ptrdiff_t>(word_at + (is_checked_call_v<Check> ? sizeof(word_t) : 0)));
-    word_t* const word = is_checked_call_v<Check> ? reinterpret_cast<word_t*>(scratch.get() + word_at) : nullptr;
-    check(word);
+    const bool scratch_splits = plan.partitioned && splits.at == nullptr;
+    temporary_buffer<Size, Policy> scratch(policy, scratch_splits ? num_tiles + 1 : 0);
     if (scratch_splits)
-      splits = path_splits<Size>{reinterpret_cast<Size*>(scratch.get()), 1, Size(0)};
+      splits = path_splits<Size>{scratch.get(), 1, Size(0)};
     if (plan.partitioned)
       launch_merge_partition<bounds::lower>(stream, a_keys, a_count, b_keys, b_count, Size(Shape::tile_size),
                                             num_tiles, splits, comp, algorithm);
@@ -119,30 +109,27 @@ void merge_with_hub(
 }
 
 template <class Size, class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
-          class Compare, class Check = unchecked_call>
-void merge_with_offsets(
-  Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
-  KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm, const Check& check = {})
+          class Compare>
+void merge_with_offsets(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals,
+                        ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
   constexpr int value_bytes = has_values_v<ValIt1> ? int(sizeof(value_type_or_byte_t<ValIt1>)) : 0;
   constexpr int item_bytes  = int(sizeof(value_of<KeyIt1>)) + value_bytes;
   merge_with_hub<Size, merge_hub<item_bytes>>(policy, a_keys, a_count, b_keys, b_count, a_vals, b_vals, keys_out,
-                                               vals_out, comp, algorithm, check);
+                                               vals_out, comp, algorithm);
 }
 
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
-          class Compare, class Check = unchecked_call>
+          class Compare>
 void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last, ValIt1 a_vals,
-           ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm,
-           const Check& check = {})
+           ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
   const auto a_count = a_last - a_first;
   const auto b_count = b_last - b_first;
   with_offset_type(a_count + b_count, [&](auto offset) {
     using Size = decltype(offset);
-    merge_with_offsets<Size>(
-      policy, a_first, Size(a_count), b_first, Size(b_count), a_vals, b_vals, keys_out, vals_out, comp, algorithm,
-      check);
+    merge_with_offsets<Size>(policy, a_first, Size(a_count), b_first, Size(b_count), a_vals, b_vals, keys_out,
+                             vals_out, comp, algorithm);
   });
 }
 
