@@ -15,12 +15,23 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace mgpu_test {
+
+// Set by scripts/sanitize_tests.sh under racecheck, which checks hazards on
+// shared memory within each block and runs far slower than memcheck: the
+// bad-input cases then leave out their many-waves sizes, whose tiles take
+// the paths their smaller sizes (and the partitioned binary) already take.
+inline bool racecheck_sizes()
+{
+  static const bool set = std::getenv("MGPU_TEST_RACECHECK_SIZES") != nullptr;
+  return set;
+}
 
 // Backends: the storage a test's data lives in and the policy it runs with.
 // A test file picks one with `using backend = ...;` and includes its cases.

@@ -27,8 +27,10 @@ TEST_CASE("bad input: launches large enough to run the partition kernels")
 {
   // Per SM, more items than 24 merge tiles, 2 waves of set tiles or 4 waves
   // of load-balancing tiles hold at their sm_90 tunings.
-  const std::size_t sms = std::size_t(multiprocessor_count());
-  const std::size_t a_count = 100000 * sms, b_count = 100000 * sms;
+  // Under racecheck a tenth of that: the partitioned binary runs the partitions.
+  const std::size_t sms     = std::size_t(multiprocessor_count());
+  const std::size_t per_sm  = mgpu_test::racecheck_sizes() ? 10000 : 100000;
+  const std::size_t a_count = per_sm * sms, b_count = per_sm * sms;
   CAPTURE(a_count);
   {
     const bad_input_cases::two_ranges<int> in(bad_input_cases::unsorted_ints(a_count, 7001),
@@ -37,7 +39,7 @@ TEST_CASE("bad input: launches large enough to run the partition kernels")
     bad_input_cases::check_every_set_operation(in, ::cuda::std::less<>{}, false);
   }
 
-  const std::size_t total = 250000 * sms, segments = total / 8;
+  const std::size_t total = 5 * per_sm / 2 * sms, segments = total / 8;
   CAPTURE(total);
   const auto valid = bad_input_cases::valid_offsets(segments, static_cast<long long>(total), 7003);
   auto decreasing = valid;

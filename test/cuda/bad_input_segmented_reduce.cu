@@ -11,8 +11,10 @@ using backend = mgpu_test::cuda_backend;
 TEST_CASE("bad input: segmented_reduce launches large enough to run the partition kernel")
 {
   // Per SM, more steps than 4 waves of 256 x 23-step tiles (8 per SM) hold.
-  const std::size_t sms   = std::size_t(mgpu::detail::cuda::current_sm_count("test"));
-  const std::size_t total = 250000 * sms, segments = total / 8;
+  // Under racecheck a tenth of that: the partitioned binary runs the partition.
+  const std::size_t sms    = std::size_t(mgpu::detail::cuda::current_sm_count("test"));
+  const std::size_t per_sm = mgpu_test::racecheck_sizes() ? 25000 : 250000;
+  const std::size_t total = per_sm * sms, segments = total / 8;
   CAPTURE(total);
   const auto valid = mgpu_test::valid_offsets(segments, static_cast<long long>(total), 9503);
   auto decreasing  = valid;
