@@ -175,13 +175,7 @@ long long first_violation(Policy& policy, It1 a, long long a_count, It2 b, long 
   else
     launch(first_violation_kernel<items, 1, Element, decltype(a_keys), decltype(b_keys), Judge>);
   check_launch(algorithm, "precondition check kernel");
-  unsigned long long stored = 0;
-  check(cudaMemcpyAsync(&stored, stored_code, sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
-        "read back the precondition check");
-  check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
-  if (stored == 0)
-    verdict.read_back_zero();
-  return no_code - static_cast<long long>(stored);
+  return no_code - static_cast<long long>(verdict.read_back(stream, algorithm));
 }
 
 } // namespace mgpu::detail::cuda

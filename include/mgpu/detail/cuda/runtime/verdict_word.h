@@ -89,9 +89,9 @@ private:
   std::vector<std::pair<unsigned long long, unsigned long long*>> free_;
 };
 
-// One call's verdict word: zero on `stream` before the check runs. It goes
-// back to the pool only when the call has read it back as zero; a word a
-// violation or an error may have left set is freed instead.
+// One call's verdict word, zero on `stream` before the check runs. It goes
+// back to the pool once the call has read it back, cleared again if a
+// violation set it; after an error it is freed instead.
 class verdict_word
 {
 public:
@@ -110,7 +110,7 @@ public:
   verdict_word& operator=(const verdict_word&) = delete;
   ~verdict_word()
   {
-    if (read_back_zero_)
+    if (zero_)
       verdict_pool::instance().give_back(context_, word_);
     else if (cudaFree(word_) != cudaSuccess)
       cudaGetLastError(); // a context already lost: leave no stale error for the next call
@@ -118,13 +118,28 @@ public:
 
   unsigned long long* get() const { return word_; }
 
-  // The word was read back as zero after the check: it may serve another call.
-  void read_back_zero() { read_back_zero_ = true; }
+  // Reads the word back on `stream` (waiting for it) and leaves it zero for
+  // the next call.
+  unsigned long long read_back(cudaStream_t stream, const char* algorithm)
+  {
+    unsigned long long stored = 0;
+    check(cudaMemcpyAsync(&stored, word_, sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
+          "read back the precondition check");
+    check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
+    if (stored != 0)
+    {
+      // Cleared on the call's stream rather than freed, which would wait for the whole device.
+      check(cudaMemsetAsync(word_, 0, sizeof *word_, stream), algorithm, "clear the precondition check's verdict word");
+      check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
+    }
+    zero_ = true;
+    return stored;
+  }
 
 private:
   unsigned long long context_;
   unsigned long long* word_;
-  bool read_back_zero_ = false;
+  bool zero_ = false;
 };
 
 } // namespace mgpu::detail::cuda
