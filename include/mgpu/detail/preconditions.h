@@ -1,9 +1,9 @@
 // Precondition checks. Each validates every precondition of one call in one
-// pass over its inputs, on the caller's policy (same backend, stream and
-// allocator as the algorithm): on the CUDA backend one kernel and one
-// read-back of a pooled verdict word. A violation throws std::invalid_argument naming
-// the algorithm, the rule and the first offending position, before anything
-// is written. The checks compile in every build; the algorithms call them
+// pass over its inputs, on the caller's policy (same backend and stream as
+// the algorithm): on the CUDA backend one kernel and one read-back of a
+// pooled verdict word, nothing from the policy's allocator. A violation
+// throws std::invalid_argument naming the algorithm, the rule and the first
+// offending position, before anything is written. The checks compile in every build; the algorithms call them
 // only when MGPU_CHECK_PRECONDITIONS is defined.
 #pragma once
 
