@@ -24,6 +24,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/load_balance_staging.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/block/tile_load.h>
 #include <mgpu/detail/cuda/block/vector_store.h>
 #include <mgpu/detail/load_balance_ops.h>
@@ -260,7 +261,9 @@ __device__ MGPU_FORCEINLINE int vector_head(const lbs_tile_range<Size>& range, c
     return min(range.item_count, items_before_alignment(thrust::unwrap_contiguous_iterator(op.result) + range.item_begin));
 }
 
-template <class Shape, bool FullTile, class Size, class OffsetIt, class Op, class Storage>
+// The whole tile; only the walk is compiled twice, for full tiles (no range
+// checks) and for the partial last tile.
+template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   Storage& shared, OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op)
 {
@@ -282,16 +285,21 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
     ordered = stage_tile_segments<Shape>(offsets, range, op, local, shared);
   if (!__syncthreads_and(ordered))
     return;
+  auto walk = [&] {
+    consume_tile<Shape::tile_size>(range.item_count + range.offset_count, [&](auto full) {
+      walk_tile<Shape, decltype(full)::value>(range.item_count, range.offset_count, local, starts);
+    });
+  };
   if constexpr (lbs_restages_data_v<Op>)
   {
     restaged_segment_data<Shape, Op> restaged;
     restaged.load(range, op);
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, starts);
+    walk();
     __syncthreads();
     restaged.store(range, op, staged); // over the starts, which the walk no longer needs
   }
   else
-    walk_tile<Shape, FullTile>(range.item_count, range.offset_count, local, starts);
+    walk();
   __syncthreads();
 
   if constexpr (Width > 1)

@@ -10,7 +10,6 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/load_balance_tile.h>
-#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -109,9 +108,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
   if (range.segment_begin == 0 && range.offset_count == 0) // uniform: every item precedes offsets[0], in no segment
     return;
 
-  consume_tile<Shape::tile_size>(range.item_count + range.offset_count, [&](auto full) {
-    transform_lbs_tile<Shape, decltype(full)::value>(shared_storage.Alias(), offsets, range, op);
-  });
+  transform_lbs_tile<Shape>(shared_storage.Alias(), offsets, range, op);
 }
 
 // How a launch of the load-balancing engine finds its tiles' ranges: the
