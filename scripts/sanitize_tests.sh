@@ -8,7 +8,8 @@
 #     BINARY_DIR  holds mgpu_test_cuda, mgpu_test_cuda_checked and
 #                 mgpu_test_cuda_partitioned (default: build/default/test)
 # Environment: SANITIZER_JOBS (processes at a time, default: the core count;
-# the cases take the machine's GPUs in turn), SANITIZER_CASES (a file of
+# the cases take the machine's GPUs in turn), SANITIZER_GPUS (a comma list of
+# GPU indices to take instead of all), SANITIZER_CASES (a file of
 # "TOOL BINARY CASE_NUMBER" lines to run instead of every case),
 # SANITIZER_SECONDS (start no case after this long and stop any 30 s later;
 # default: no limit),
@@ -43,9 +44,11 @@ else
     done
   done
 fi
-# Job k runs on GPU k mod the GPU count.
-gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-awk -v gpus="$(( gpus > 0 ? gpus : 1 ))" '{ print $0, (NR - 1) % gpus }' "$jobs" > "$jobs.gpu" && mv "$jobs.gpu" "$jobs"
+# Job k runs on the k-th GPU of the list, in turn.
+gpu_list=${SANITIZER_GPUS:-$(seq -s, 0 $(( $(nvidia-smi -L 2>/dev/null | grep -c '^GPU') - 1 )))}
+[ -n "$gpu_list" ] || gpu_list=0
+awk -v list="$gpu_list" 'BEGIN { n = split(list, gpu, ",") } { print $0, gpu[(NR - 1) % n + 1] }' "$jobs" > "$jobs.gpu" &&
+  mv "$jobs.gpu" "$jobs"
 
 run_case() {
   local tool=$1 binary=$2 case_number=$3
