@@ -135,14 +135,14 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
 // (at least (hay_count + needle_count) / sorted_search_smallest_tile + 2),
 // or null to take it from the policy. Synchronizes at the end (as Thrust
 // does, except under par_nosync) only when `synchronize`: the joins chain
-// several searches on one stream. Expects needle_count > 0.
-template <search_bound Bound, class Size, class Policy, class HayIt, class NeedleIt, class Sink, class Compare>
+// several searches on one stream. Expects needle_count > 0. `Hub`: the
+// tuning (the tuning benchmarks pass their own as the last argument).
+template <search_bound Bound, class Size, class Policy, class HayIt, class NeedleIt, class Sink, class Compare,
+          class Hub = sorted_search_hub_for<value_of<HayIt>>>
 void sorted_search_with_offsets(
   Policy& policy, HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Sink& sink, Compare comp,
-  int* unsorted, Size* splits, bool synchronize, const char* algorithm)
+  int* unsorted, Size* splits, bool synchronize, const char* algorithm, Hub = {})
 {
-  using key_t = value_of<HayIt>;
-  using Hub   = sorted_search_hub_for<key_t>;
   constexpr auto kernel = sorted_search_tile_kernel<Hub, Bound, Size, HayIt, NeedleIt, Sink, Compare>;
   const int arch        = kernel_arch<kernel>(algorithm);
   with_policy<Hub>(arch, [&](auto tuning) {
