@@ -58,7 +58,7 @@ constexpr int int_max = std::numeric_limits<int>::max();
 inline std::vector<std::pair<std::size_t, std::size_t>> two_range_sizes()
 {
   std::vector<std::pair<std::size_t, std::size_t>> sizes = {{100, 100}, {60, 20000}, {20000, 20000}, {100000, 77777}};
-  if (on_device && !mgpu_test::racecheck_sizes())
+  if (mgpu_test::many_waves_sizes(on_device))
     sizes.emplace_back(1600000, 1400000);
   return sizes;
 }
@@ -67,7 +67,7 @@ inline std::vector<std::pair<std::size_t, std::size_t>> two_range_sizes()
 inline std::vector<std::size_t> bulk_sizes()
 {
   std::vector<std::size_t> sizes = {100, 20000};
-  if (on_device && !mgpu_test::racecheck_sizes())
+  if (mgpu_test::many_waves_sizes(on_device))
     sizes.push_back(3000000);
   return sizes;
 }
@@ -77,7 +77,7 @@ inline std::vector<std::size_t> bulk_sizes()
 inline std::vector<std::pair<std::size_t, std::size_t>> lbs_sizes()
 {
   std::vector<std::pair<std::size_t, std::size_t>> sizes = {{13, 100}, {300, 100}, {2500, 20000}, {50000, 20000}};
-  if (on_device && !mgpu_test::racecheck_sizes())
+  if (mgpu_test::many_waves_sizes(on_device))
     sizes.emplace_back(400000, 3000000);
   return sizes;
 }

@@ -55,7 +55,7 @@ inline std::vector<std::pair<std::size_t, std::size_t>> sizes()
 {
   std::vector<std::pair<std::size_t, std::size_t>> shapes = {{100, 100}, {60, 20000}, {20000, 60}, {20000, 20000},
                                                              {100000, 77777}};
-  if (on_device && !mgpu_test::racecheck_sizes())
+  if (mgpu_test::many_waves_sizes(on_device))
     shapes.emplace_back(1600000, 1400000);
   return shapes;
 }

@@ -46,7 +46,7 @@ inline constexpr bool on_device = !std::is_same_v<backend, mgpu_test::host_backe
 inline std::vector<std::pair<std::size_t, std::size_t>> sizes()
 {
   std::vector<std::pair<std::size_t, std::size_t>> list = {{13, 100}, {300, 100}, {2500, 20000}, {50000, 20000}};
-  if (on_device && !mgpu_test::racecheck_sizes())
+  if (mgpu_test::many_waves_sizes(on_device))
     list.emplace_back(400000, 3000000);
   return list;
 }

@@ -338,17 +338,20 @@ TEST_CASE("checked mode on the CUDA backend: host threads on their own streams c
 {
   using namespace checked_allocations;
   constexpr int threads = 4, rounds = 12;
+  // Thread t runs algorithm_of[t] on its own problems.
+  std::vector<algorithm> algorithm_of;
   std::vector<problem> valid, broken;
   std::vector<std::vector<const char*>> fragments;
   std::vector<std::vector<int>> expected;
   for (int t = 0; t < threads; ++t)
   {
+    algorithm_of.push_back(every_algorithm[t % std::size(every_algorithm)]);
     valid.emplace_back(20000 + 1000 * t);
     broken.emplace_back(20000 + 1000 * t);
   }
   for (int t = 0; t < threads; ++t)
   {
-    const algorithm which = every_algorithm[t % std::size(every_algorithm)];
+    const algorithm which = algorithm_of[t];
     run_checked(which, thrust::device, valid[t]);
     expected.push_back(mgpu_test::to_std(valid[t].out));
     fragments.push_back(break_precondition(which, broken[t]));
@@ -358,7 +361,7 @@ TEST_CASE("checked mode on the CUDA backend: host threads on their own streams c
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t)
     workers.emplace_back([&, t] {
-      const algorithm which = every_algorithm[t % std::size(every_algorithm)];
+      const algorithm which = algorithm_of[t];
       mgpu_test::stream_guard stream;
       const auto policy = thrust::cuda::par.on(stream.stream);
       for (int round = 0; round < rounds; ++round)

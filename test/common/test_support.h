@@ -33,6 +33,10 @@ inline bool racecheck_sizes()
   return set;
 }
 
+// Whether the bad-input cases add their many-waves sizes: on the device,
+// except under racecheck.
+inline bool many_waves_sizes(bool on_device) { return on_device && !racecheck_sizes(); }
+
 // Backends: the storage a test's data lives in and the policy it runs with.
 // A test file picks one with `using backend = ...;` and includes its cases.
 struct host_backend
