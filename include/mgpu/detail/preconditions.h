@@ -3,8 +3,9 @@
 // the algorithm): on the CUDA backend one kernel and one read-back of a
 // pooled verdict word, nothing from the policy's allocator. A violation
 // throws std::invalid_argument naming the algorithm, the rule and the first
-// offending position, before anything is written. The checks compile in every build; the algorithms call them
-// only when MGPU_CHECK_PRECONDITIONS is defined.
+// offending position, before anything is written. The checks compile in
+// every build; the algorithms call them only when MGPU_CHECK_PRECONDITIONS is
+// defined.
 #pragma once
 
 #include <mgpu/detail/config.h>
