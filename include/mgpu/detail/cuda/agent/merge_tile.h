@@ -95,10 +95,18 @@ __device__ MGPU_FORCEINLINE void merge_tile(
     const bool take_b = b_pos < tile_len && (a_pos >= a_len || comp(b_key, a_key));
     keys[i]           = take_b ? b_key : a_key;
     sources[i]        = take_b ? b_pos : a_pos;
+    // One load per step, from whichever side advances.
+    const key_t next = tile_keys[min(sources[i] + 1, last)];
     if (take_b)
-      b_key = tile_keys[min(++b_pos, last)];
+    {
+      b_key = next;
+      ++b_pos;
+    }
     else
-      a_key = tile_keys[min(++a_pos, last)];
+    {
+      a_key = next;
+      ++a_pos;
+    }
   }
 
   using value_t = value_type_or_byte_t<ValIt1>;
