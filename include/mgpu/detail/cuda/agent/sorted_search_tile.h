@@ -10,6 +10,7 @@
 
 #include <cub/block/block_reduce.cuh>
 
+#include <cstdint>
 #include <type_traits>
 
 namespace mgpu::detail::cuda {
@@ -26,17 +27,19 @@ inline constexpr int before_slice = 0x7fff;
 
 __device__ MGPU_FORCEINLINE int pack_bounds(int lower, int upper) { return (lower << 16) | upper; }
 
-// Shared memory of one tile: the loaded keys (A's slice, then B's), whose
-// space then takes each needle's position in A's slice; where each thread's
-// walk started in A's slice; for a tallying sink, its sum's reduction; and
-// for equal_range, A's element before the slice and its lower bound in A.
+// Shared memory of one tile: the loaded keys (A's slice, then B's, placed
+// by place_two_slices, so with room for a bulk copy's alignment slack),
+// whose space then takes each needle's position in A's slice; where each
+// thread's walk started in A's slice; for a tallying sink, its sum's
+// reduction; for equal_range, A's element before the slice and its lower
+// bound in A; and the bulk copy's barrier.
 template <class Shape, class Key, class Tally, class Size>
 struct sorted_search_tile_storage
 {
   static_assert(Shape::tile_size < before_slice, "equal_range packs two slice positions in one int");
   union space
   {
-    Key keys[Shape::tile_size];
+    Key keys[Shape::tile_size + 2 * slice_slack_v<Key>];
     int found[Shape::tile_size];
   };
   struct no_tally
@@ -49,6 +52,7 @@ struct sorted_search_tile_storage
   std::conditional_t<std::is_void_v<Tally>, no_tally, typename tally_reduce::TempStorage> tally;
   Key key_before_slice;
   Size lower_before_slice;
+  std::uint64_t load_barrier;
 };
 
 // The first position in [0, end) whose element is not ordered before
@@ -90,6 +94,9 @@ __device__ MGPU_FORCEINLINE bool needle_first(const Key& b_key, const Key& a_key
 // One tile: each thread walks items_per_thread steps of the merge from its
 // Merge Path split, recording for each needle it takes how many of A's
 // slice precede it; the CTA then hands the needles to the sink in order.
+// A's slice is a_keys[0, a_len); B's element j - a_len is b_keys[j] (its
+// slice may lie a few elements after A's, as a bulk copy placed it), so the
+// walk indexes both by its merge positions.
 // On any data the walk reads only the slices, records needles inside B's
 // slice and gives the sink positions inside A's. Returns whether the walks
 // tiled the slice exactly (every thread's walk ended where the next began):
@@ -97,35 +104,34 @@ __device__ MGPU_FORCEINLINE bool needle_first(const Key& b_key, const Key& a_key
 // equal_range also tracks, along the walk, A's elements ordered before the
 // current needle; `hay` (A) is read before the slice only for needles
 // equivalent to the element just before it, whose run may start earlier.
-template <class Shape, search_bound Bound, bool FullTile, class Storage, class HayIt, class Size, class Sink,
-          class Compare>
-__device__ MGPU_FORCEINLINE bool sorted_search_tile(
-  Storage& shared, HayIt hay, Size a_begin, Size b_begin, int a_len, int tile_len, const Sink& sink, Compare comp)
+template <class Shape, search_bound Bound, bool FullTile, class Storage, class Key, class HayIt, class Size,
+          class Sink, class Compare>
+__device__ MGPU_FORCEINLINE bool sorted_search_tile(Storage& shared, const Key* a_keys, const Key* b_keys, HayIt hay,
+                                                    Size a_begin, Size b_begin, int a_len, int tile_len,
+                                                    const Sink& sink, Compare comp)
 {
   constexpr bool equal_range = Bound == search_bound::equal_range;
   constexpr int NT = Shape::threads, VT = Shape::items_per_thread;
   const int tid    = static_cast<int>(threadIdx.x);
   const int b_len  = tile_len - a_len;
-  using Key        = typename Storage::key_type;
 
-  const Key* keys = shared.data.keys;
-  const int diag  = min(VT * tid, tile_len);
-  int a_pos       = merge_path<merge_bounds_for<Bound>>(keys, a_len, keys + a_len, b_len, diag, comp);
+  const int diag = min(VT * tid, tile_len);
+  int a_pos      = merge_path<merge_bounds_for<Bound>>(a_keys, a_len, b_keys + a_len, b_len, diag, comp);
   int b_pos       = a_len + diag - a_pos; // B's elements follow A's in the tile
   shared.walk_start[tid] = a_pos;
   const int first_needle = b_pos - a_len;
   const int steps        = FullTile ? VT : min(VT, tile_len - diag);
   const int last         = tile_len - 1;
 
-  Key a_key = keys[min(a_pos, last)];
-  Key b_key = keys[min(b_pos, last)];
+  Key a_key = a_keys[min(a_pos, last)];
+  Key b_key = b_keys[min(b_pos, last)];
   // equal_range: A's elements in the slice ordered before b_key, and whether
   // any needle's run starts before the slice.
   [[maybe_unused]] int below             = 0;
   [[maybe_unused]] bool any_before       = false;
   [[maybe_unused]] const bool has_before = a_begin > 0;
   if constexpr (equal_range)
-    below = lower_bound_index(keys, a_pos, b_key, comp);
+    below = lower_bound_index(a_keys, a_pos, b_key, comp);
   int found[VT]; // for each step that took a needle: A's elements before it; else -1
 #pragma unroll
   for (int i = 0; i < VT; ++i)
@@ -138,7 +144,7 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
       if (take_needle)
       {
         found[i] = a_pos;
-        const Key next = keys[min(++b_pos, last)];
+        const Key next = b_keys[min(++b_pos, last)];
         if constexpr (equal_range)
         {
           const bool before = below == 0 && has_before && !comp(shared.key_before_slice, b_key);
@@ -154,7 +160,7 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(
         if constexpr (equal_range)
           if (comp(a_key, b_key))
             below = a_pos + 1;
-        a_key = keys[min(++a_pos, last)];
+        a_key = a_keys[min(++a_pos, last)];
       }
     }
   }

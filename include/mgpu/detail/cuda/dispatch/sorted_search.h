@@ -94,9 +94,20 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const Size b_begin = diag_begin - a_begin;
   const int a_len    = static_cast<int>(a_end - a_begin);
 
+  // Contiguous slices come by bulk copy (tile_load.h), which places B's a
+  // few elements after A's; other iterators load striped into place.
+  const auto a_slice            = hay + a_begin;
+  const auto b_slice            = needles + b_begin;
+  const two_slice_layout layout = place_two_slices<key_t>(a_slice, a_len, b_slice, shared.data.keys);
+  const key_t* const a_keys     = shared.data.keys + layout.a_shift;
+  const key_t* const b_keys     = a_keys + (layout.b_offset - a_len); // indexed by merge position
   const bool whole = consume_tile<Shape::tile_size>(tile_len, [&](auto full) {
     constexpr bool full_tile = decltype(full)::value;
-    load_two_ranges_to_shared<Shape, full_tile>(hay, a_begin, a_len, needles, b_begin, tile_len, shared.data.keys);
+    if constexpr (bulk_copyable_v<HayIt, NeedleIt, key_t>)
+      load_two_slices<Shape::threads, Shape::items_per_thread>(a_slice, a_len, b_slice, tile_len - a_len,
+                                                               shared.data.keys, layout, &shared.load_barrier);
+    else
+      load_two_ranges_to_shared<Shape, full_tile>(hay, a_begin, a_len, needles, b_begin, tile_len, shared.data.keys);
     if constexpr (Bound == search_bound::equal_range)
       if (threadIdx.x == 0)
       {
@@ -105,7 +116,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
           shared.key_before_slice = hay[a_begin - 1];
       }
     __syncthreads();
-    return sorted_search_tile<Shape, Bound, full_tile>(shared, hay, a_begin, b_begin, a_len, tile_len, sink, comp);
+    return sorted_search_tile<Shape, Bound, full_tile>(shared, a_keys, b_keys, hay, a_begin, b_begin, a_len, tile_len,
+                                                       sink, comp);
   });
   if (a_end == a_next)
   {
