@@ -44,7 +44,6 @@ struct sorted_search_tile_storage
   };
   struct no_tally
   {};
-  using key_type     = Key;
   using tally_reduce = cub::BlockReduce<std::conditional_t<std::is_void_v<Tally>, int, Tally>, Shape::threads>;
 
   space data;
@@ -117,7 +116,7 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(Storage& shared, const Key* 
 
   const int diag = min(VT * tid, tile_len);
   int a_pos      = merge_path<merge_bounds_for<Bound>>(a_keys, a_len, b_keys + a_len, b_len, diag, comp);
-  int b_pos       = a_len + diag - a_pos; // B's elements follow A's in the tile
+  int b_pos      = a_len + diag - a_pos; // B's merge positions follow A's
   shared.walk_start[tid] = a_pos;
   const int first_needle = b_pos - a_len;
   const int steps        = FullTile ? VT : min(VT, tile_len - diag);
