@@ -1,6 +1,8 @@
 // Where a checked call's precondition check leaves its verdict: an 8-byte
-// device word, kept per CUDA context and reused. A word waiting in the pool
-// holds zero, so a check that finds nothing allocates and clears nothing.
+// device word, and a mapped host slot a one-thread kernel publishes it to, so
+// the host reads it after a stream synchronization without a copy. Both are
+// kept per CUDA context and reused; a word waiting in the pool holds zero, so
+// a check that finds nothing allocates and clears nothing.
 #pragma once
 
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -13,6 +15,24 @@
 #include <vector>
 
 namespace mgpu::detail::cuda {
+
+// A check's device word and the host slot its value is published to.
+struct verdict_slots
+{
+  unsigned long long* word = nullptr;
+  unsigned long long* host = nullptr; // pinned, mapped
+  unsigned long long* host_on_device = nullptr;
+};
+
+// Copies the word to the host slot and leaves it zero for the next check.
+template <class Word>
+__global__ void publish_verdict_kernel(Word* word, Word* host)
+{
+  const Word verdict = *word;
+  *static_cast<volatile Word*>(host) = verdict;
+  if (verdict != 0)
+    *word = 0;
+}
 
 // The id of the calling thread's current CUDA context. Ids are never reused
 // within a process, so a context created after cudaDeviceReset never receives
@@ -51,8 +71,8 @@ inline unsigned long long current_context_id(const char* algorithm)
   return id;
 }
 
-// The zeroed words not in use, each beside its context's id; shared by every
-// thread of the process.
+// The slots not in use, their words zero, each beside its context's id;
+// shared by every thread of the process.
 class verdict_pool
 {
 public:
@@ -63,82 +83,98 @@ public:
     return *pool;
   }
 
-  // A zeroed word of `context`, or nullptr when none is free.
-  unsigned long long* take(unsigned long long context)
+  // Slots of `context` with a zeroed word, or empty ones when none is free.
+  verdict_slots take(unsigned long long context)
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     for (auto& entry : free_)
       if (entry.first == context)
       {
-        unsigned long long* const word = entry.second;
-        entry                          = free_.back();
+        const verdict_slots slots = entry.second;
+        entry                     = free_.back();
         free_.pop_back();
-        return word;
+        return slots;
       }
-    return nullptr;
+    return {};
   }
 
-  void give_back(unsigned long long context, unsigned long long* word)
+  void give_back(unsigned long long context, const verdict_slots& slots)
   {
     const std::lock_guard<std::mutex> lock(mutex_);
-    free_.emplace_back(context, word);
+    free_.emplace_back(context, slots);
   }
 
 private:
   std::mutex mutex_;
-  std::vector<std::pair<unsigned long long, unsigned long long*>> free_;
+  std::vector<std::pair<unsigned long long, verdict_slots>> free_;
 };
 
 // One call's verdict word, zero on `stream` before the check runs. It goes
-// back to the pool once the call has read it back, cleared again if a
-// violation set it; after an error it is freed instead.
+// back to the pool once the call has read it back; after an error it is
+// freed instead.
 class verdict_word
 {
 public:
   verdict_word(cudaStream_t stream, const char* algorithm)
-      : context_(current_context_id(algorithm)), word_(verdict_pool::instance().take(context_))
+      : context_(current_context_id(algorithm)), slots_(verdict_pool::instance().take(context_))
   {
-    if (word_ != nullptr)
+    if (slots_.word != nullptr)
       return;
-    check(cudaMalloc(&word_, sizeof *word_), algorithm, "allocate the precondition check's verdict word");
-    const cudaError_t cleared = cudaMemsetAsync(word_, 0, sizeof *word_, stream);
-    if (cleared != cudaSuccess)
-      cudaFree(word_);
-    check(cleared, algorithm, "clear the precondition check's verdict word");
+    try
+    {
+      check(cudaMalloc(&slots_.word, sizeof *slots_.word), algorithm,
+            "allocate the precondition check's verdict word");
+      check(cudaHostAlloc(&slots_.host, sizeof *slots_.host, cudaHostAllocMapped), algorithm,
+            "allocate the precondition check's host slot");
+      check(cudaHostGetDevicePointer(&slots_.host_on_device, slots_.host, 0), algorithm,
+            "map the precondition check's host slot");
+      check(cudaMemsetAsync(slots_.word, 0, sizeof *slots_.word, stream), algorithm,
+            "clear the precondition check's verdict word");
+    }
+    catch (...)
+    {
+      release();
+      throw;
+    }
   }
   verdict_word(const verdict_word&)            = delete;
   verdict_word& operator=(const verdict_word&) = delete;
   ~verdict_word()
   {
     if (zero_)
-      verdict_pool::instance().give_back(context_, word_);
-    else if (cudaFree(word_) != cudaSuccess)
-      cudaGetLastError(); // a context already lost: leave no stale error for the next call
+      verdict_pool::instance().give_back(context_, slots_);
+    else
+      release();
   }
 
-  unsigned long long* get() const { return word_; }
+  unsigned long long* get() const { return slots_.word; }
 
-  // Reads the word back on `stream` (waiting for it) and leaves it zero for
-  // the next call.
-  unsigned long long read_back(cudaStream_t stream, const char* algorithm)
+  // Publishes the word to the host slot on `stream`, waits for it, and
+  // returns it; the word is zero again for the next call. (A template, so
+  // that only builds that check emit the kernel.)
+  template <class Word = unsigned long long>
+  Word read_back(cudaStream_t stream, const char* algorithm)
   {
-    unsigned long long stored = 0;
-    check(cudaMemcpyAsync(&stored, word_, sizeof stored, cudaMemcpyDeviceToHost, stream), algorithm,
-          "read back the precondition check");
+    publish_verdict_kernel<Word><<<1, 1, 0, stream>>>(slots_.word, slots_.host_on_device);
+    check_launch(algorithm, "precondition verdict kernel");
     check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
-    if (stored != 0)
-    {
-      // Cleared on the call's stream rather than freed, which would wait for the whole device.
-      check(cudaMemsetAsync(word_, 0, sizeof *word_, stream), algorithm, "clear the precondition check's verdict word");
-      check(cudaStreamSynchronize(stream), algorithm, "synchronize the precondition check");
-    }
     zero_ = true;
-    return stored;
+    return *static_cast<volatile Word*>(slots_.host);
   }
 
 private:
+  // Frees what the slots hold; on a lost context the frees fail, and their
+  // errors are cleared so the next call starts clean.
+  void release()
+  {
+    if (slots_.word != nullptr && cudaFree(slots_.word) != cudaSuccess)
+      cudaGetLastError();
+    if (slots_.host != nullptr && cudaFreeHost(slots_.host) != cudaSuccess)
+      cudaGetLastError();
+  }
+
   unsigned long long context_;
-  unsigned long long* word_;
+  verdict_slots slots_;
   bool zero_ = false;
 };
 
