@@ -37,22 +37,45 @@ struct set_slot
   bool advance_b; // ... and/or B's
 };
 
-template <set_op Op>
-MGPU_HD MGPU_FORCEINLINE set_slot visit_slot(bool a_first, bool b_first)
+// Which slots an operation outputs, as data, so that one CUDA kernel serves
+// all four: those with A's key first, those with B's first, matches.
+struct set_rule
+{
+  bool a_first;
+  bool b_first;
+  bool match;
+};
+
+MGPU_HD constexpr set_rule set_rule_of(set_op op)
+{
+  switch (op)
+  {
+    case set_op::intersection: return {false, false, true};
+    case set_op::union_: return {true, true, true};
+    case set_op::difference: return {true, false, false};
+    default: return {true, true, false};
+  }
+}
+
+// An output slot with only B's key first can only come from B: the
+// operations that never take from B never output one. (A comparator that
+// holds both ways puts both first: such a slot takes A's element.)
+MGPU_HD MGPU_FORCEINLINE set_slot visit_slot(set_rule rule, bool a_first, bool b_first)
 {
   set_slot slot;
   slot.advance_a = !b_first;
   slot.advance_b = !a_first;
-  slot.from_b    = takes_from_b_v<Op> && b_first;
-  if constexpr (Op == set_op::intersection)
-    slot.emit = !a_first && !b_first;
-  else if constexpr (Op == set_op::union_)
-    slot.emit = true;
-  else if constexpr (Op == set_op::difference)
-    slot.emit = a_first;
-  else
-    slot.emit = a_first || b_first;
+  slot.from_b    = b_first && !a_first;
+  slot.emit      = a_first ? rule.a_first : b_first ? rule.b_first : rule.match;
   return slot;
+}
+
+// The output bits of a thread's slots (bit i for slot i) from the bits of
+// the slots that exist and of those with A's or B's key first.
+MGPU_HD MGPU_FORCEINLINE unsigned output_slots(set_rule rule, unsigned slots, unsigned a_firsts, unsigned b_firsts)
+{
+  return (rule.a_first ? a_firsts : 0u) | (rule.b_first ? b_firsts : 0u) |
+         (rule.match ? slots & ~(a_firsts | b_firsts) : 0u);
 }
 
 // What the serial loop records for each output candidate: the key itself,
@@ -76,15 +99,16 @@ using slot_t = std::conditional_t<Record == slot_record::key, Key, int>;
 // the result says whether it is an output. Without range checks the caller
 // has placed the next key of each input after its slice, so the comparisons
 // never read past the data.
-template <int VT, set_op Op, bool RangeCheck, slot_record Record, class Key, class Compare>
-MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(const Key* tile_keys, int a, int a_len, int b, int b_len,
-                                                       int b_offset, int end, slot_t<Record, Key> (&slots)[VT],
-                                                       Compare comp)
+template <int VT, bool RangeCheck, slot_record Record, class Key, class Compare>
+MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(set_rule rule, const Key* tile_keys, int a, int a_len, int b,
+                                                       int b_len, int b_offset, int end,
+                                                       slot_t<Record, Key> (&slots)[VT], Compare comp)
 {
   static_assert(VT <= 32, "one commit bit per slot");
-  unsigned commit = 0;
-  Key a_key       = tile_keys[a];
-  Key b_key       = tile_keys[b_offset + b];
+  // The rule applies once, to bit masks of the slots' outcomes.
+  unsigned live_slots = 0, a_firsts = 0, b_firsts = 0;
+  Key a_key           = tile_keys[a];
+  Key b_key           = tile_keys[b_offset + b];
 #ifdef __CUDA_ARCH__
 #  pragma unroll
 #endif
@@ -107,19 +131,24 @@ MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(const Key* tile_keys, int
         a_first = comp(a_key, b_key);
         b_first = comp(b_key, a_key);
       }
-      const set_slot slot = visit_slot<Op>(a_first, b_first);
+      // A key is recorded by value; a position (through which a by-key tile
+      // reads the value) is B's only as visit_slot says, so that an
+      // operation that never takes from B records A's on any comparator.
+      const bool from_b = Record == slot_record::key ? b_first : b_first && !a_first;
       if constexpr (Record == slot_record::key)
-        slots[i] = slot.from_b ? b_key : a_key;
+        slots[i] = from_b ? b_key : a_key;
       else
-        slots[i] = slot.from_b ? b_offset + b : a;
-      commit |= unsigned(slot.emit) << i;
-      if (slot.advance_a)
+        slots[i] = from_b ? b_offset + b : a;
+      live_slots |= 1u << i;
+      a_firsts |= unsigned(a_first) << i;
+      b_firsts |= unsigned(b_first) << i;
+      if (!b_first)
         a_key = tile_keys[++a];
-      if (slot.advance_b)
+      if (!a_first)
         b_key = tile_keys[b_offset + ++b];
     }
   }
-  return commit;
+  return output_slots(rule, live_slots, a_firsts, b_firsts);
 }
 
 // Thread `thread` of a tile of the CUDA backend: finds where its share
@@ -128,9 +157,9 @@ MGPU_HD MGPU_FORCEINLINE unsigned serial_set_operation(const Key* tile_keys, int
 // serial_set_operation; `star_begin` says that the tile's first diagonal was
 // starred (the previous tile took one element of B), `look_ahead` that the
 // next key of each input follows its slice.
-template <int VT, set_op Op, key_multiplicity Multiplicity, slot_record Record, class Key, class Compare>
-MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(const Key* tile_keys, int a_len, int b_len, int b_offset,
-                                                       bool look_ahead, int star_begin, int thread,
+template <int VT, key_multiplicity Multiplicity, slot_record Record, class Key, class Compare>
+MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(set_rule rule, const Key* tile_keys, int a_len, int b_len,
+                                                       int b_offset, bool look_ahead, int star_begin, int thread,
                                                        slot_t<Record, Key> (&slots)[VT], Compare comp)
 {
   // Diagonals are VT apart from the tile's own (possibly starred) cut, which
@@ -141,10 +170,10 @@ MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(const Key* tile_keys, int
   const int end   = first + VT < count ? first + VT : count;
   const auto cut  = balanced_path<Multiplicity, 2>(tile_keys, a_len, tile_keys + b_offset, b_len, diag, comp);
   return look_ahead
-         ? serial_set_operation<VT, Op, false, Record>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end, slots,
-                                                        comp)
-         : serial_set_operation<VT, Op, true, Record>(tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end, slots,
-                                                       comp);
+         ? serial_set_operation<VT, false, Record>(rule, tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end, slots,
+                                                    comp)
+         : serial_set_operation<VT, true, Record>(rule, tile_keys, cut.a, a_len, cut.b, b_len, b_offset, end, slots,
+                                                   comp);
 }
 
 // Writes a set operation's output count through a count_to iterator,
@@ -189,7 +218,7 @@ Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals
     // Excluding a_first keeps every slot consuming an input when comp holds both ways.
     const bool a_first = j == b_count || (i < a_count && comp(as_key<key_t>(a[i]), as_key<key_t>(b[j])));
     const bool b_first = !a_first && (i == a_count || comp(as_key<key_t>(b[j]), as_key<key_t>(a[i])));
-    const set_slot slot = visit_slot<Op>(a_first, b_first);
+    const set_slot slot = visit_slot(set_rule_of(Op), a_first, b_first);
     if (slot.emit)
     {
       if constexpr (takes_from_b_v<Op>)

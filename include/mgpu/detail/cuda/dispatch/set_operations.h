@@ -36,11 +36,14 @@ struct count_in_scratch
 template <class CountTo>
 inline constexpr bool reads_count_back_v = std::is_same_v<CountTo, count_in_scratch>;
 
-template <class Hub, set_op Op, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2,
-          class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare, class CountOut>
+// One kernel serves the four operations (`rule` says which): they differ
+// only in which slots they output. By-key operations that never take from B
+// get no_values for B's values.
+template <class Hub, key_multiplicity Multiplicity, class Size, class KeyIt1, class KeyIt2, class ValIt1,
+          class ValIt2, class KeyOut, class ValOut, class Compare, class CountOut>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compiled_policy_t<Hub>::min_ctas_per_sm)
   set_tile_kernel(
-  KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
+  set_rule rule, KeyIt1 a_keys, Size a_count, KeyIt2 b_keys, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
   const set_split<Size>* splits, set_tile_state<Size> tile_state, CountOut output_count, Size capacity,
   KeyOut keys_out, ValOut vals_out, Compare comp, int prefetch_distance)
 {
@@ -116,8 +119,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   // inconsistent comparator can take it up to VT keys past a slice:
   // load_capacity holds them, and the value gather below caps positions.)
   slot_t<record, key_t> slots[VT];
-  const unsigned commit = thread_set_operation<VT, Op, Multiplicity, record>(
-    tile_keys, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
+  const unsigned commit = thread_set_operation<VT, Multiplicity, record>(
+    rule, tile_keys, a_len, b_len, b_offset, look_ahead, star_begin, tid, slots, comp);
 
   // Output positions: within the tile by a block scan, across tiles by
   // decoupled look-back on the tiles' output counts (tile_lookback.h).
@@ -184,7 +187,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     value_t values[VT];
     for_each_striped<NT, VT>(outputs, [&](int i, int j) {
       const int position = shared.tile.compacted[j];
-      if constexpr (takes_from_b_v<Op>)
+      if constexpr (has_values_v<ValIt2>)
       {
         const bool from_a = position < b_offset;
         const int capped  = min(position, from_a ? a_len : b_offset + b_len);
@@ -197,6 +200,17 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     for_each_striped<NT, VT>(outputs, [&](int i, int j) { vals_out[tile_offset + j] = values[i]; });
   }
   (void) b_vals;
+}
+
+// B's values as the kernels take them: none for the operations that never
+// output B's elements, which then share a kernel with each other.
+template <set_op Op, class ValIt2>
+auto b_values_for(ValIt2 b_vals)
+{
+  if constexpr (takes_from_b_v<Op>)
+    return b_vals;
+  else
+    return no_values{};
 }
 
 // The count_to forms' count of a result known to be empty: one thread
@@ -222,8 +236,9 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
 {
   constexpr bool reads_back = reads_count_back_v<CountTo>;
   using count_out_t         = std::conditional_t<reads_back, Size*, CountTo>;
-  constexpr auto kernel =
-    set_tile_kernel<Hub, Op, Multiplicity, Size, KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare, count_out_t>;
+  auto b_values             = b_values_for<Op>(b_vals);
+  constexpr auto kernel     = set_tile_kernel<Hub, Multiplicity, Size, KeyIt1, KeyIt2, ValIt1, decltype(b_values),
+                                              KeyOut, ValOut, Compare, count_out_t>;
   return with_policy<Hub>(kernel_arch<kernel>(algorithm), [&](auto tuning) -> Size {
     using Tuning         = decltype(tuning);
     using Shape          = typename Tuning::shape;
@@ -265,8 +280,8 @@ Size set_operation_with_hub(Policy& policy, KeyIt1 a_keys, Size a_count, KeyIt2 
                         : Op == set_op::difference   ? a_count
                                                      : total;
     kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-      a_keys, a_count, b_keys, b_count, a_vals, b_vals, static_cast<const set_split<Size>*>(splits), tile_state,
-      count_out, capacity, keys_out, vals_out, comp, prefetch_distance);
+      set_rule_of(Op), a_keys, a_count, b_keys, b_count, a_vals, b_values, static_cast<const set_split<Size>*>(splits),
+      tile_state, count_out, capacity, keys_out, vals_out, comp, prefetch_distance);
     check_launch(algorithm, "set operation tile kernel");
 
     if constexpr (reads_back)
