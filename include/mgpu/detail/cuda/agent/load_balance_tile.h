@@ -262,7 +262,7 @@ __device__ MGPU_FORCEINLINE int vector_head(const lbs_tile_range<Size>& range, c
 }
 
 // The whole tile; only the walk is compiled twice, for full tiles (no range
-// checks) and for the partial last tile.
+// checks) and for the partial last tile (full_tile.h).
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   Storage& shared, OffsetIt offsets, const lbs_tile_range<Size>& range, const Op& op)
@@ -286,7 +286,7 @@ __device__ MGPU_FORCEINLINE void transform_lbs_tile(
   if (!__syncthreads_and(ordered))
     return;
   auto walk = [&] {
-    consume_tile<Shape::tile_size>(range.item_count + range.offset_count, [&](auto full) {
+    consume_tile<Shape::tile_size, Size>(range.item_count + range.offset_count, [&](auto full) {
       walk_tile<Shape, decltype(full)::value>(range.item_count, range.offset_count, local, starts);
     });
   };

@@ -1,5 +1,8 @@
-// The split every tile kernel makes: its agent is compiled once for full
-// tiles, without bounds checks, and once for the partial last tile.
+// The split every tile kernel with 32-bit offsets makes: its agent is
+// compiled once for full tiles, without bounds checks, and once for the
+// partial last tile. Kernels with 64-bit offsets, which run only problems
+// beyond 2^31 elements, compile the partial tile's code alone, for half the
+// device code.
 #pragma once
 
 #include <mgpu/detail/config.h>
@@ -16,13 +19,19 @@ __device__ MGPU_FORCEINLINE int tile_length(Size total, Size tile)
   return left < Size(TileSize) ? static_cast<int>(left) : TileSize;
 }
 
-// f(std::true_type{}) when the tile holds all TileSize elements, else
-// f(std::false_type{}); the tag's ::value is the agent's FullTile.
-template <int TileSize, class F>
+// Whether kernels with `Size` offsets compile a full tile's code of its own.
+template <class Size>
+inline constexpr bool compiles_full_tiles_v = sizeof(Size) <= 4;
+
+// f(std::true_type{}) when the tile holds all TileSize elements (and the
+// kernel's Size compiles full tiles), else f(std::false_type{}); the tag's
+// ::value is the agent's FullTile.
+template <int TileSize, class Size, class F>
 __device__ MGPU_FORCEINLINE decltype(auto) consume_tile(int tile_len, F&& f)
 {
-  if (tile_len == TileSize)
-    return f(std::true_type{});
+  if constexpr (compiles_full_tiles_v<Size>)
+    if (tile_len == TileSize)
+      return f(std::true_type{});
   return f(std::false_type{});
 }
 
@@ -31,7 +40,7 @@ template <int TileSize, class Size, class F>
 __device__ MGPU_FORCEINLINE decltype(auto) consume_tile_of(Size total, Size tile, F&& f)
 {
   const int tile_len = tile_length<TileSize>(total, tile);
-  return consume_tile<TileSize>(tile_len, [&](auto full) { return f(full, tile_len); });
+  return consume_tile<TileSize, Size>(tile_len, [&](auto full) { return f(full, tile_len); });
 }
 
 } // namespace mgpu::detail::cuda

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/bulk_remove_tile.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/dispatch/bulk_tiles.h>
 #include <mgpu/detail/cuda/partition/bulk_partition.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
@@ -43,8 +44,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const Size tile    = blockIdx.x;
   const Size left    = count - tile * Size(NV);
   const int tile_len = left < Size(NV) ? static_cast<int>(left) : NV;
-  if (tile_len == NV)
-    bulk_remove_tile<Tuning, true>(
+  if (compiles_full_tiles_v<Size> && tile_len == NV)
+    bulk_remove_tile<Tuning, compiles_full_tiles_v<Size>>(
       shared_storage.Alias(), source, count, indices, index_count, splits, result, tile, tile_len);
   else
     bulk_remove_tile<Tuning, false>(

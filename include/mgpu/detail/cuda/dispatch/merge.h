@@ -2,6 +2,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -64,8 +65,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const int a_len    = static_cast<int>(a_end - a_begin);
 
   // Spelled out rather than consume_tile: through the lambda nvcc schedules the merge tile worse.
-  if (tile_len == Shape::tile_size)
-    merge_tile<Shape, true>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin, b_begin, a_len, tile_len,
+  if (compiles_full_tiles_v<Size> && tile_len == Shape::tile_size)
+    merge_tile<Shape, compiles_full_tiles_v<Size>>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin, b_begin, a_len, tile_len,
                             diag_begin, keys_out, vals_out, comp);
   else
     merge_tile<Shape, false>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin, b_begin, a_len, tile_len,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/set_tile.h>
+#include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/block/tile_load.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
@@ -102,8 +103,9 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const int a_len        = static_cast<int>(last.a - first.a);
   const int b_len        = static_cast<int>(last.b - first.b);
   // With the next key of each input at hand (any tile but the last), the
-  // serial loops need no range checks.
-  const bool look_ahead  = last.a < a_count && last.b < b_count;
+  // serial loops need no range checks; 64-bit kernels always check
+  // (full_tile.h).
+  const bool look_ahead  = compiles_full_tiles_v<Size> && last.a < a_count && last.b < b_count;
   const int a_loads      = a_len + int(look_ahead);
   const int b_loads      = b_len + int(look_ahead);
 

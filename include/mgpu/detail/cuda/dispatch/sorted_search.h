@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const two_slice_layout layout = place_two_slices<key_t>(a_slice, a_len, b_slice, shared.data.keys);
   const key_t* const a_keys     = shared.data.keys + layout.a_shift;
   const key_t* const b_keys     = a_keys + (layout.b_offset - a_len); // indexed by merge position
-  const bool whole = consume_tile<Shape::tile_size>(tile_len, [&](auto full) {
+  const bool whole = consume_tile<Shape::tile_size, Size>(tile_len, [&](auto full) {
     constexpr bool full_tile = decltype(full)::value;
     if constexpr (bulk_copyable_v<HayIt, NeedleIt, key_t>)
       load_two_slices<Shape::threads, Shape::items_per_thread>(a_slice, a_len, b_slice, tile_len - a_len,
