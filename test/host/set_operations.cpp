@@ -74,10 +74,11 @@ std::vector<std::pair<int, int>> replay_tiles(const std::vector<int>& a, const s
     {
       // Both records of one thread: its keys, and their positions in the tile.
       int keys[VT] = {}, positions[VT] = {};
+      const auto rule       = mgpu::detail::set_rule_of(Op);
       const unsigned commit = mgpu::detail::thread_set_operation<VT, Multiplicity, slot_record::key>(
-        mgpu::detail::set_rule_of(Op), loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, keys, less);
+        rule, loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, keys, less);
       const unsigned position_commit = mgpu::detail::thread_set_operation<VT, Multiplicity, slot_record::position>(
-        mgpu::detail::set_rule_of(Op), loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, positions, less);
+        rule, loaded.data(), a_len, b_len, b_offset, look_ahead, star_begin, thread, positions, less);
       REQUIRE(commit == position_commit);
       for (int i = 0; i < VT; ++i)
         if (commit & (1u << i))

@@ -20,11 +20,6 @@ enum class set_op
   symmetric_difference
 };
 
-// Whether the operation ever outputs an element of the second range (and so
-// needs its values).
-template <set_op Op>
-inline constexpr bool takes_from_b_v = Op == set_op::union_ || Op == set_op::symmetric_difference;
-
 // What one key-rank slot does. A slot holds A's next element, B's next, or a
 // key-rank match of both; `a_first` / `b_first` say that one side's key is
 // ordered strictly before the other's (an exhausted side counts as +infinity,
@@ -57,6 +52,19 @@ MGPU_HD constexpr set_rule set_rule_of(set_op op)
   }
 }
 
+// Whether the operation ever outputs an element of the second range (and so
+// needs its values): those that output the slots with B's key first.
+template <set_op Op>
+inline constexpr bool takes_from_b_v = set_rule_of(Op).b_first;
+
+// The output bits of a thread's slots (bit i for slot i) from the bits of
+// the slots that exist and of those with A's or B's key first.
+MGPU_HD MGPU_FORCEINLINE unsigned output_slots(set_rule rule, unsigned slots, unsigned a_firsts, unsigned b_firsts)
+{
+  return (rule.a_first ? a_firsts : 0u) | (rule.b_first ? b_firsts : 0u) |
+         (rule.match ? slots & ~(a_firsts | b_firsts) : 0u);
+}
+
 // An output slot with only B's key first can only come from B: the
 // operations that never take from B never output one. (A comparator that
 // holds both ways puts both first: such a slot takes A's element.)
@@ -66,16 +74,8 @@ MGPU_HD MGPU_FORCEINLINE set_slot visit_slot(set_rule rule, bool a_first, bool b
   slot.advance_a = !b_first;
   slot.advance_b = !a_first;
   slot.from_b    = b_first && !a_first;
-  slot.emit      = a_first ? rule.a_first : b_first ? rule.b_first : rule.match;
+  slot.emit      = output_slots(rule, 1u, unsigned(a_first), unsigned(b_first)) != 0;
   return slot;
-}
-
-// The output bits of a thread's slots (bit i for slot i) from the bits of
-// the slots that exist and of those with A's or B's key first.
-MGPU_HD MGPU_FORCEINLINE unsigned output_slots(set_rule rule, unsigned slots, unsigned a_firsts, unsigned b_firsts)
-{
-  return (rule.a_first ? a_firsts : 0u) | (rule.b_first ? b_firsts : 0u) |
-         (rule.match ? slots & ~(a_firsts | b_firsts) : 0u);
 }
 
 // What the serial loop records for each output candidate: the key itself,

@@ -66,8 +66,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
 
   // Spelled out rather than consume_tile: through the lambda nvcc schedules the merge tile worse.
   if (compiles_full_tiles_v<Size> && tile_len == Shape::tile_size)
-    merge_tile<Shape, compiles_full_tiles_v<Size>>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin, b_begin, a_len, tile_len,
-                            diag_begin, keys_out, vals_out, comp);
+    merge_tile<Shape, compiles_full_tiles_v<Size>>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin,
+                                                   b_begin, a_len, tile_len, diag_begin, keys_out, vals_out, comp);
   else
     merge_tile<Shape, false>(shared_storage.Alias(), a_keys, b_keys, a_vals, b_vals, a_begin, b_begin, a_len, tile_len,
                              diag_begin, keys_out, vals_out, comp);
