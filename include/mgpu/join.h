@@ -15,8 +15,13 @@
 /// sorted searches find the run of each A key in B, a scan of the runs'
 /// lengths places every row, and the load-balancing engine writes the rows
 /// with one work item each, so one key with a million matches is spread over
-/// the device as evenly as a million keys with one. Host policies walk the
-/// two ranges key run by key run.
+/// the device as evenly as a million keys with one. Through a policy without
+/// an allocator of the caller's (`thrust::device`, where each temporary
+/// allocation is a `cudaMalloc`), inner and left joins instead search twice
+/// and have each search tile write its own rows, with a few words of scratch
+/// per tile rather than 8 bytes per row of A; a tile of more than 2^15 rows
+/// sends them back to the expansion. Host policies walk the two ranges key
+/// run by key run.
 ///
 /// \par Preconditions (all functions): both ranges sorted by `comp`, a strict
 ///   weak ordering. Arithmetic key types compare in their common type; other
@@ -35,8 +40,9 @@
 ///   including `par_nosync` (the result depends on the data); `join` also
 ///   synchronizes at its end except under `par_nosync`.
 /// \par Complexity: O(n + m + rows) work; A and B are read a few times each
-///   (three merges of the two ranges for right and full outer joins, two
-///   otherwise), every row written once, load-balanced.
+///   (`join_size` merges the two ranges once, twice for right and full
+///   outer joins; `join` twice, for inner and left joins once with the
+///   caller's allocator), every row written once, load-balanced.
 #pragma once
 
 #include <mgpu/detail/config.h>

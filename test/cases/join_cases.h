@@ -267,6 +267,16 @@ TEST_CASE("join: long runs and one key with a million matches")
   b.insert(b.begin() + 1500, 999, 1500);
   join_cases::check_join(a, b);
   join_cases::check_filters(a, b);
+  // One key of k x k rows among keys of one match: a search tile writes up
+  // to 2^15 rows itself, heavier ones are expanded.
+  for (const int k : {150, 181, 200})
+  {
+    CAPTURE(k);
+    auto with_run_a = mgpu_test::iota_values<int>(3000, 0), with_run_b = mgpu_test::iota_values<int>(3000, 0);
+    with_run_a.insert(with_run_a.begin() + 1200, k - 1, 1200);
+    with_run_b.insert(with_run_b.begin() + 1200, k - 1, 1200);
+    join_cases::check_join(with_run_a, with_run_b);
+  }
   // All keys equal; and runs longer than a search tile on one side.
   join_cases::check_join(std::vector<int>(700, 5), std::vector<int>(900, 5));
   std::vector<int> long_runs;

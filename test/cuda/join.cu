@@ -130,4 +130,60 @@ TEST_CASE("join: on the policy's stream, every temporary from its allocator and 
   CHECK(arena.state.live == 0);
 }
 
+TEST_CASE("join: the search tiles write inner and left joins with one allocation of a few words per tile")
+{
+  // Through thrust::device the joins take this path; driven here on an
+  // allocator that counts.
+  const auto a = join_cases::runs_of_keys(60000, 4, 0.3, 91), b = join_cases::runs_of_keys(60000, 4, 0.3, 92);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  using it = thrust::device_vector<int>::iterator;
+  for (const mgpu::join_kind kind : join_cases::all_kinds)
+  {
+    CAPTURE(join_cases::name_of(kind));
+    const auto expected = join_cases::reference_join(a, b, kind, ::cuda::std::less<>{});
+    auto a_out = mgpu_test::poisoned<backend, int>(expected.size() + 1);
+    auto b_out = mgpu_test::poisoned<backend, int>(expected.size() + 1);
+    mgpu_test::device_arena arena(std::size_t(1) << 26);
+    auto policy = thrust::cuda::par(arena.allocator());
+    mgpu::detail::join_expansion<int, int, decltype(policy), it, it, ::cuda::std::less<>> join(
+      policy, d_a.begin(), int(a.size()), d_b.begin(), int(b.size()), join_cases::keeps_a(kind),
+      join_cases::keeps_b(kind), {}, "test");
+    const auto rows = join.write_rows_from_tiles(a_out.begin(), b_out.begin());
+    if (join_cases::keeps_b(kind))
+    {
+      CHECK_FALSE(rows.has_value()); // right and full outer joins take the expansion
+      CHECK(arena.state.allocations == 0);
+      continue;
+    }
+    REQUIRE(rows.has_value());
+    CHECK(std::size_t(*rows) == expected.size());
+    auto a_rows = join_cases::widened(to_std(a_out)), b_rows = join_cases::widened(to_std(b_out));
+    CHECK(a_rows.back() == mgpu_test::poison<int>());
+    CHECK(b_rows.back() == mgpu_test::poison<int>());
+    a_rows.pop_back(), b_rows.pop_back();
+    MGPU_CHECK_EQUAL_RANGES(a_rows, expected.a);
+    MGPU_CHECK_EQUAL_RANGES(b_rows, expected.b);
+    CHECK(arena.state.allocations == 1);
+    CHECK(arena.state.live == 0);
+    // The expansion takes 8 bytes per row of A.
+    CHECK(arena.state.used < a.size());
+  }
+}
+
+TEST_CASE("join: a search tile of more rows than it writes leaves the join to the expansion, having written nothing")
+{
+  auto a = mgpu_test::iota_values<int>(3000, 0), b = mgpu_test::iota_values<int>(3000, 0);
+  a.insert(a.begin() + 1200, 299, 1200); // key 1200: 300 x 300 rows
+  b.insert(b.begin() + 1200, 299, 1200);
+  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+  using it = thrust::device_vector<int>::iterator;
+  auto policy = thrust::cuda::par;
+  mgpu::detail::join_expansion<int, int, decltype(policy), it, it, ::cuda::std::less<>> join(
+    policy, d_a.begin(), int(a.size()), d_b.begin(), int(b.size()), false, false, {}, "test");
+  auto a_out = mgpu_test::poisoned<backend, int>(100000), b_out = mgpu_test::poisoned<backend, int>(100000);
+  CHECK_FALSE(join.write_rows_from_tiles(a_out.begin(), b_out.begin()).has_value());
+  const auto untouched = to_std(a_out);
+  CHECK(std::count(untouched.begin(), untouched.end(), mgpu_test::poison<int>()) == 100000);
+}
+
 #endif // MGPU_TEST_PARTITION_EVERY_LAUNCH

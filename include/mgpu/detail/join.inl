@@ -12,6 +12,13 @@
 //   4. B's unmatched rows written; A's generators expanded by the
 //      load-balancing engine, one work item per row, so a key of a million
 //      matches is spread over the device like a million keys of one.
+// Inner and left outer joins through a policy without an allocator of the
+// caller's (thrust::device: every scratch allocation is a cudaMalloc) take
+// no per-row scratch instead: the search runs twice over the same tiles,
+// first tallying each tile's rows, then, once they are read back (the one
+// synchronization) and scanned, each tile writing its own rows
+// (cuda/agent/join_tile.h). A tile of more rows than join_tile_row_cap
+// sends the join back to the expansion.
 // join_size runs 1-2, only tallying the counts. Every search answer and
 // count is clamped before it indexes anything; on unsorted data a search
 // tile whose pieces do not fit together (the only way the same data could
@@ -204,6 +211,15 @@ public:
   {
     if (a_count_ == 0 || b_count_ == 0)
       return write_one_sided(a_out, b_out);
+#if MGPU_HAS_CUDA_BACKEND
+    // Scratch from the default allocator costs a cudaMalloc and a cudaFree
+    // by its size: there the search tiles write the rows, searching twice
+    // but with no per-row scratch; from the caller's allocator one search
+    // and the expansion are faster (docs/tuning.md).
+    if constexpr (is_cuda_policy_v<Policy> && !carries_allocator_v<Policy>)
+      if (const std::optional<std::int64_t> rows = write_rows_from_tiles(a_out, b_out))
+        return *rows;
+#endif
     join_scratch<Policy> scratch(policy_);
     const auto b_first_at   = scratch.template reserve<Index>(keep_b_ ? 0 : a_count_);
     const auto rows_at      = scratch.template reserve<Index>(a_count_ + 1);
@@ -269,6 +285,61 @@ public:
     return total;
   }
 
+#if MGPU_HAS_CUDA_BACKEND
+  // Inner and left outer joins on the CUDA backend: the rows straight from
+  // the search tiles (cuda/agent/join_tile.h), with scratch of a few words
+  // per tile; nullopt, having written nothing, for other joins, keys whose
+  // tiles would not fit shared memory, or when a tile has more rows than
+  // one tile writes (then the expansion writes them).
+  template <class OutA, class OutB>
+  std::optional<std::int64_t> write_rows_from_tiles(OutA a_out, OutB b_out)
+  {
+    if constexpr (!cuda::join_tiles_fit_v<Key, Index, OutA, OutB>)
+      return std::nullopt;
+    else
+    {
+      if (keep_b_ || a_count_ == 0 || b_count_ == 0)
+        return std::nullopt;
+      const std::int64_t tiles = split_count(); // at least the searches' tiles + 1
+      join_scratch<Policy> scratch(policy_);
+      const auto splits_at    = scratch.template reserve<Index>(tiles);
+      const auto totals_at    = scratch.template reserve<cuda::join_tile_totals>(1);
+      const auto tile_rows_at = scratch.template reserve<join_row_count>(tiles + 1);
+      const std::size_t scan_bytes =
+        inclusive_sum_scratch_bytes<join_row_count, join_row_count>(policy_, tiles, algorithm_);
+      const auto temp_at = scratch.template reserve<char>(static_cast<std::int64_t>(scan_bytes));
+      scratch.allocate();
+
+      void* const splits                   = scratch.template at<Index>(splits_at);
+      cuda::join_tile_totals* const totals = scratch.template at<cuda::join_tile_totals>(totals_at);
+      join_row_count* const tile_rows      = scratch.template at<join_row_count>(tile_rows_at);
+      // The totals and the tile counts lie together: one clear.
+      detail::clear_bytes(policy_, totals,
+                          tile_rows_at - totals_at + std::size_t(tiles + 1) * sizeof(join_row_count), algorithm_);
+      sorted_search_with_offsets<search_bound::equal_range, Key, Index>(
+        policy_, b_, b_count_, a_, a_count_,
+        cuda::join_tile_count_sink<Index>{&totals->rows, tile_rows + 1, &totals->most_in_a_tile, b_count_, keep_a_},
+        comp_, &totals->unsorted, splits, false, algorithm_);
+      const cuda::join_tile_totals found = detail::read_back(policy_, totals, algorithm_);
+      if (found.unsorted)
+        return 0;
+      if (found.most_in_a_tile > cuda::join_tile_row_cap)
+        return std::nullopt;
+      if (found.rows > 0)
+      {
+        inclusive_sum(policy_, tile_rows + 1, tile_rows + 1, tiles, scratch.template at<char>(temp_at), scan_bytes,
+                      algorithm_);
+        sorted_search_with_offsets<search_bound::equal_range, Key, Index>(
+          policy_, b_, b_count_, a_, a_count_,
+          cuda::join_tile_rows_sink<Index, OutA, OutB>{tile_rows, found.rows, b_count_, keep_a_, a_out, b_out}, comp_,
+          nullptr, splits, false, algorithm_);
+      }
+      finish_join(policy_, algorithm_);
+      return found.rows;
+    }
+  }
+#endif
+
   // Writes the rows of A with a match in B (keep_matched) or without one to
   // a_out, in order; returns how many.
   template <class OutA>
@@ -298,6 +369,7 @@ public:
   }
 
 private:
+
   template <search_bound Bound, class HayIt, class NeedleIt, class Sink>
   void search(HayIt hay, Index hay_count, NeedleIt needles, Index needle_count, const Sink& sink,
               join_totals* totals, void* splits)

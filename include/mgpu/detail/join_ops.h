@@ -71,6 +71,25 @@ MGPU_HD MGPU_FORCEINLINE void store_count_to_scan(Index* counts, Size needle, In
     counts[0] = 0;
 }
 
+// What row i of A generates, from the bounds of its key in B (clamped into
+// B): its first match, how many matches, and its rows (one unmatched row
+// when the join keeps A's unmatched rows).
+template <class Index>
+struct join_generator
+{
+  Index first;
+  Index matches;
+  join_row_count rows;
+};
+
+template <class Index, class Size>
+MGPU_HD MGPU_FORCEINLINE join_generator<Index> generator_of(bound_pair<Size> bounds, Index b_count, bool keep_a)
+{
+  const Index first   = clamp_index(static_cast<Index>(bounds.lower), Index(0), b_count);
+  const Index matches = clamp_index(static_cast<Index>(bounds.upper), first, b_count) - first;
+  return {first, matches, keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches)};
+}
+
 // Tallying sink of the equal_range search of A's keys in B: the rows each
 // row of A generates, summed into *total, and for the rows themselves (not
 // just their count) also stored to scan (store_count_to_scan); a row's
@@ -94,15 +113,14 @@ struct a_row_count_sink
   template <class Size>
   MGPU_HD join_row_count operator()(Size needle, bound_pair<Size> bounds) const
   {
-    const Index first          = clamp_index(static_cast<Index>(bounds.lower), Index(0), b_count);
-    const Index matches        = clamp_index(static_cast<Index>(bounds.upper), first, b_count) - first;
-    const join_row_count count = keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches);
+    const join_generator<Index> generator = generator_of(bounds, b_count, keep_a);
+    const join_row_count count            = generator.rows;
     if (rows == nullptr)
       return count;
     store_count_to_scan(rows, needle, static_cast<Index>(count));
-    const Index generator_first = matches == 0 ? Index(-1) : first;
+    const Index generator_first = generator.matches == 0 ? Index(-1) : generator.first;
     if (segments != nullptr)
-      segments[needle] = {generator_first, unmatched_before[first]};
+      segments[needle] = {generator_first, unmatched_before[generator.first]};
     else
       b_first[needle] = generator_first;
     return count;

@@ -4,6 +4,7 @@
 
 #include <mgpu/detail/config.h>
 
+#include <thrust/detail/execute_with_allocator_fwd.h>
 #include <thrust/execution_policy.h>
 #if MGPU_HAS_CUDA_BACKEND
 #  include <thrust/system/cuda/execution_policy.h>
@@ -23,6 +24,17 @@ inline constexpr bool is_cuda_policy_v =
 #else
   false;
 #endif
+
+// True for policies that carry the caller's allocator (par(allocator), with
+// or without .on(stream)): scratch from them need not cost a cudaMalloc.
+template <class Policy>
+struct carries_allocator : std::false_type
+{};
+template <class Allocator, template <class> class Base>
+struct carries_allocator<thrust::detail::execute_with_allocator<Allocator, Base>> : std::true_type
+{};
+template <class Policy>
+inline constexpr bool carries_allocator_v = carries_allocator<std::remove_cv_t<Policy>>::value;
 
 // Public functions take `const execution_policy_base<Derived>&` as Thrust
 // does; the backends need the mutable derived object (allocators and streams

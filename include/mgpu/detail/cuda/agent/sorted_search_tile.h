@@ -27,13 +27,38 @@ inline constexpr int before_slice = 0x7fff;
 
 __device__ MGPU_FORCEINLINE int pack_bounds(int lower, int upper) { return (lower << 16) | upper; }
 
+// A sink that takes the tile's answers at once, after the walks, declares
+// consumes_tile and its shared memory, tile_storage<Shape>.
+template <class Sink, class = void>
+struct consumes_tile : std::false_type
+{};
+template <class Sink>
+struct consumes_tile<Sink, std::void_t<decltype(Sink::consumes_tile)>> : std::bool_constant<Sink::consumes_tile>
+{};
+template <class Sink>
+inline constexpr bool consumes_tile_v = consumes_tile<Sink>::value;
+
+struct no_sink_storage
+{};
+template <class Sink, class Shape, bool = consumes_tile_v<Sink>>
+struct sink_storage
+{
+  using type = no_sink_storage;
+};
+template <class Sink, class Shape>
+struct sink_storage<Sink, Shape, true>
+{
+  using type = typename Sink::template tile_storage<Shape>;
+};
+
 // Shared memory of one tile: the loaded keys (A's slice, then B's, placed
 // by place_two_slices, so with room for a bulk copy's alignment slack),
 // whose space then takes each needle's position in A's slice; where each
 // thread's walk started in A's slice; for a tallying sink, its sum's
-// reduction; for equal_range, A's element before the slice and its lower
-// bound in A; and the bulk copy's barrier.
-template <class Shape, class Key, class Tally, class Size>
+// reduction, and for a sink that consumes the tile, its own space; for
+// equal_range, A's element before the slice and its lower bound in A; and
+// the bulk copy's barrier.
+template <class Shape, class Key, class Tally, class Size, class SinkSpace = no_sink_storage>
 struct sorted_search_tile_storage
 {
   static_assert(Shape::tile_size < before_slice, "equal_range packs two slice positions in one int");
@@ -49,6 +74,7 @@ struct sorted_search_tile_storage
   space data;
   int walk_start[Shape::threads];
   std::conditional_t<std::is_void_v<Tally>, no_tally, typename tally_reduce::TempStorage> tally;
+  SinkSpace sink_space;
   Key key_before_slice;
   Size lower_before_slice;
   std::uint64_t load_barrier;
@@ -187,7 +213,7 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(Storage& shared, const Key* 
   __syncthreads();
 
   using answer_t = search_answer_t<Bound, Size>;
-  auto answer    = [&](int j) {
+  auto answer_of = [&](int j) {
     const int found_j = shared.data.found[j];
     if constexpr (equal_range)
     {
@@ -195,12 +221,18 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(Storage& shared, const Key* 
       const int lower = found_j >> 16;
       const Size first =
         lower == before_slice ? shared.lower_before_slice : a_begin + Size(min(max(lower, 0), upper));
-      return sink(b_begin + Size(j), answer_t{first, a_begin + Size(upper)});
+      return answer_t{first, a_begin + Size(upper)};
     }
     else
-      return sink(b_begin + Size(j), a_begin + Size(min(max(found_j, 0), a_len)));
+      return answer_t(a_begin + Size(min(max(found_j, 0), a_len)));
   };
-  if constexpr (tallies_v<Sink, Size, answer_t>)
+  auto answer = [&](int j) { return sink(b_begin + Size(j), answer_of(j)); };
+  if constexpr (consumes_tile_v<Sink>)
+  {
+    if (whole) // uniform: the answers are recorded
+      sink.template consume_tile<Shape>(shared.sink_space, b_begin, b_len, answer_of);
+  }
+  else if constexpr (tallies_v<Sink, Size, answer_t>)
   {
     sink_tally_t<Sink, Size, answer_t> tally{};
     for_each_striped<NT, VT>(b_len, [&](int, int j) { tally += answer(j); });

@@ -4,6 +4,8 @@
 // synchronizes except the read-back.
 #pragma once
 
+#include <mgpu/detail/cuda/agent/join_tile.h>
+#include <mgpu/detail/cuda/dispatch/sorted_search.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 
@@ -36,6 +38,19 @@ auto summed_as(T* values)
   else
     return thrust::make_transform_iterator(values, convert_to_sum<Sum>{});
 }
+
+// Whether a search tile of `Key`s with the rows sink's shared memory fits
+// static shared memory in every tier: otherwise joins take the expansion.
+template <tuning_tier Tier, class Key, class Index, class OutA, class OutB>
+constexpr std::size_t join_tile_bytes()
+{
+  using shape = typename sorted_search_hub_for<Key>::template policy<Tier>::shape;
+  using sink  = join_tile_rows_sink<Index, OutA, OutB>;
+  return sizeof(sorted_search_tile_storage<shape, Key, void, Index, typename sink_storage<sink, shape>::type>);
+}
+template <class Key, class Index, class OutA, class OutB>
+inline constexpr bool join_tiles_fit_v = join_tile_bytes<tuning_tier::sm90, Key, Index, OutA, OutB>() <= 48 * 1024 &&
+                                         join_tile_bytes<tuning_tier::fallback, Key, Index, OutA, OutB>() <= 48 * 1024;
 
 template <class Index, class F>
 __global__ void for_each_index_kernel(Index count, F f)

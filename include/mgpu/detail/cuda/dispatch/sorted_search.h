@@ -59,7 +59,8 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   using Shape     = typename compiled_policy_t<Hub>::shape;
   using key_t     = value_of<HayIt>;
   using answer_t  = search_answer_t<Bound, Size>;
-  using storage_t = sorted_search_tile_storage<Shape, key_t, sink_tally_t<Sink, Size, answer_t>, Size>;
+  using storage_t = sorted_search_tile_storage<Shape, key_t, sink_tally_t<Sink, Size, answer_t>, Size,
+                                               typename sink_storage<Sink, Shape>::type>;
   __shared__ cub::Uninitialized<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
