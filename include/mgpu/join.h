@@ -19,8 +19,8 @@
 /// an allocator of the caller's (`thrust::device`, where each temporary
 /// allocation is a `cudaMalloc`), inner and left joins instead search twice
 /// and have each search tile write its own rows, with a few words of scratch
-/// per tile rather than 8 bytes per row of A; a tile of more than 2^15 rows
-/// sends them back to the expansion. Host policies walk the two ranges key
+/// per tile rather than 8 bytes per row of A (inputs of up to 2^31 keys in
+/// all); a tile of more than 2^15 rows sends them back to the expansion. Host policies walk the two ranges key
 /// run by key run.
 ///
 /// \par Preconditions (all functions): both ranges sorted by `comp`, a strict

@@ -288,13 +288,15 @@ public:
 #if MGPU_HAS_CUDA_BACKEND
   // Inner and left outer joins on the CUDA backend: the rows straight from
   // the search tiles (cuda/agent/join_tile.h), with scratch of a few words
-  // per tile; nullopt, having written nothing, for other joins, keys whose
-  // tiles would not fit shared memory, or when a tile has more rows than
-  // one tile writes (then the expansion writes them).
+  // per tile; nullopt, having written nothing, for other joins, 64-bit
+  // indices, keys whose tiles would not fit shared memory, or when a tile
+  // has more rows than one tile writes (then the expansion writes them).
   template <class OutA, class OutB>
   std::optional<std::int64_t> write_rows_from_tiles(OutA a_out, OutB b_out)
   {
-    if constexpr (!cuda::join_tiles_fit_v<Key, Index, OutA, OutB>)
+    // 32-bit indices only: larger joins are rare enough not to be worth
+    // another kernel in every program that joins.
+    if constexpr (sizeof(Index) > 4 || !cuda::join_tiles_fit_v<Key, Index, OutA, OutB>)
       return std::nullopt;
     else
     {
@@ -316,10 +318,12 @@ public:
       // The totals and the tile counts lie together: one clear.
       detail::clear_bytes(policy_, totals,
                           tile_rows_at - totals_at + std::size_t(tiles + 1) * sizeof(join_row_count), algorithm_);
+      // join_size's sink and kernel, each tile's sum kept.
+      a_row_count_sink<Index> counter = a_sink(&totals->rows, nullptr, nullptr, nullptr, nullptr);
+      counter.tile_rows               = tile_rows + 1;
+      counter.most_in_a_tile          = &totals->most_in_a_tile;
       sorted_search_with_offsets<search_bound::equal_range, Key, Index>(
-        policy_, b_, b_count_, a_, a_count_,
-        cuda::join_tile_count_sink<Index>{&totals->rows, tile_rows + 1, &totals->most_in_a_tile, b_count_, keep_a_},
-        comp_, &totals->unsorted, splits, false, algorithm_);
+        policy_, b_, b_count_, a_, a_count_, counter, comp_, &totals->unsorted, splits, false, algorithm_);
       const cuda::join_tile_totals found = detail::read_back(policy_, totals, algorithm_);
       if (found.unsorted)
         return 0;

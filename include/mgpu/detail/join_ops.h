@@ -109,6 +109,10 @@ struct a_row_count_sink
   Index* b_first;
   const Index* unmatched_before;
   join_segment<Index>* segments;
+  // Counting only, on the CUDA backend: each search tile's sum goes to
+  // tile_rows[tile] too, and the largest to *most_in_a_tile.
+  join_row_count* tile_rows      = nullptr;
+  join_row_count* most_in_a_tile = nullptr;
 
   template <class Size>
   MGPU_HD join_row_count operator()(Size needle, bound_pair<Size> bounds) const
@@ -125,7 +129,17 @@ struct a_row_count_sink
       b_first[needle] = generator_first;
     return count;
   }
-  MGPU_HD void add(join_row_count sum) const { add_rows(total, sum); }
+  MGPU_HD void add(join_row_count sum) const
+  {
+    add_rows(total, sum);
+#ifdef __CUDA_ARCH__
+    if (tile_rows != nullptr) // once per tile (and, on unsorted data only, per needle the slices leave out)
+    {
+      add_rows(tile_rows + blockIdx.x, sum);
+      atomicMax(reinterpret_cast<unsigned long long*>(most_in_a_tile), static_cast<unsigned long long>(sum));
+    }
+#endif
+  }
 };
 
 // Whether the key has an equivalent at `position` of `other` (`count`

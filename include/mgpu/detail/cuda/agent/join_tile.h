@@ -1,8 +1,8 @@
 // The inner and left outer joins by search tiles: two passes of the
 // equal_range search of A's keys in B over the same tiles, with no per-row
 // scratch.
-//   1. join_tile_count_sink tallies each tile's rows (and the most any tile
-//      has) beside the total;
+//   1. the counting sink of join_size (a_row_count_sink) tallies each
+//      tile's rows (and the most any tile has) beside the total;
 //   2. once the tiles' row counts are scanned, join_tile_rows_sink has each
 //      tile scan its generators' rows in shared memory and write them,
 //      striped, from its first row on.
@@ -35,32 +35,6 @@ struct join_tile_totals
   join_row_count rows;
   join_row_count most_in_a_tile;
   int unsorted; // a search met unsorted data (its answers are not to be trusted)
-};
-
-// Pass 1: the rows of A's generators, summed into *total, each tile's sum
-// also into tile_rows[tile], and the largest such sum into *most_in_a_tile.
-template <class Index>
-struct join_tile_count_sink
-{
-  join_row_count* total;
-  join_row_count* tile_rows;
-  join_row_count* most_in_a_tile;
-  Index b_count;
-  bool keep_a;
-
-  template <class Size>
-  __device__ join_row_count operator()(Size, bound_pair<Size> bounds) const
-  {
-    return generator_of(bounds, b_count, keep_a).rows;
-  }
-  // Once per tile, from its first thread (and, on unsorted data only, once
-  // per needle the tiles' slices leave out).
-  __device__ void add(join_row_count sum) const
-  {
-    add_rows(total, sum);
-    add_rows(tile_rows + blockIdx.x, sum);
-    atomicMax(reinterpret_cast<unsigned long long*>(most_in_a_tile), static_cast<unsigned long long>(sum));
-  }
 };
 
 // Pass 2: tile t writes the rows [tile_starts[t], tile_starts[t + 1]) (the

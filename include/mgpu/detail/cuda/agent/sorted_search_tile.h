@@ -74,10 +74,10 @@ struct sorted_search_tile_storage
   space data;
   int walk_start[Shape::threads];
   std::conditional_t<std::is_void_v<Tally>, no_tally, typename tally_reduce::TempStorage> tally;
-  SinkSpace sink_space;
   Key key_before_slice;
   Size lower_before_slice;
   std::uint64_t load_barrier;
+  SinkSpace sink_space; // last: the other members' offsets do not depend on it
 };
 
 // The first position in [0, end) whose element is not ordered before
