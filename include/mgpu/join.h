@@ -20,8 +20,8 @@
 /// allocation is a `cudaMalloc`), inner and left joins instead search twice
 /// and have each search tile write its own rows, with a few words of scratch
 /// per tile rather than 8 bytes per row of A (inputs of up to 2^31 keys in
-/// all); a tile of more than 2^15 rows sends them back to the expansion. Host policies walk the two ranges key
-/// run by key run.
+/// all); a tile of more than 2^15 rows sends them back to the expansion.
+/// Host policies walk the two ranges key run by key run.
 ///
 /// \par Preconditions (all functions): both ranges sorted by `comp`, a strict
 ///   weak ordering. Arithmetic key types compare in their common type; other

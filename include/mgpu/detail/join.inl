@@ -373,7 +373,6 @@ public:
   }
 
 private:
-
   template <search_bound Bound, class HayIt, class NeedleIt, class Sink>
   void search(HayIt hay, Index hay_count, NeedleIt needles, Index needle_count, const Sink& sink,
               join_totals* totals, void* splits)
