@@ -294,9 +294,7 @@ public:
   template <class OutA, class OutB>
   std::optional<std::int64_t> write_rows_from_tiles(OutA a_out, OutB b_out)
   {
-    // 32-bit indices only: larger joins are rare enough not to be worth
-    // another kernel in every program that joins.
-    if constexpr (sizeof(Index) > 4 || !cuda::join_tiles_fit_v<Key, Index, OutA, OutB>)
+    if constexpr (!rows_from_tiles_v<Index> || !cuda::join_tiles_fit_v<Key, Index, OutA, OutB>)
       return std::nullopt;
     else
     {

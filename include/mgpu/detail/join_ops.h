@@ -90,6 +90,12 @@ MGPU_HD MGPU_FORCEINLINE join_generator<Index> generator_of(bound_pair<Size> bou
   return {first, matches, keep_a && matches == 0 ? join_row_count(1) : join_row_count(matches)};
 }
 
+// The CUDA backend writes join rows from the search tiles for 32-bit
+// indices only: larger joins are rare enough not to be worth another kernel
+// in every program that joins.
+template <class Index>
+inline constexpr bool rows_from_tiles_v = sizeof(Index) <= 4;
+
 // Tallying sink of the equal_range search of A's keys in B: the rows each
 // row of A generates, summed into *total, and for the rows themselves (not
 // just their count) also stored to scan (store_count_to_scan); a row's
@@ -109,8 +115,9 @@ struct a_row_count_sink
   Index* b_first;
   const Index* unmatched_before;
   join_segment<Index>* segments;
-  // Counting only, on the CUDA backend: each search tile's sum goes to
-  // tile_rows[tile] too, and the largest to *most_in_a_tile.
+  // Counting only, on the CUDA backend (where rows_from_tiles_v): each
+  // search tile's sum goes to tile_rows[tile] too, and the largest to
+  // *most_in_a_tile.
   join_row_count* tile_rows      = nullptr;
   join_row_count* most_in_a_tile = nullptr;
 
@@ -133,11 +140,12 @@ struct a_row_count_sink
   {
     add_rows(total, sum);
 #ifdef __CUDA_ARCH__
-    if (tile_rows != nullptr) // once per tile (and, on unsorted data only, per needle the slices leave out)
-    {
-      add_rows(tile_rows + blockIdx.x, sum);
-      atomicMax(reinterpret_cast<unsigned long long*>(most_in_a_tile), static_cast<unsigned long long>(sum));
-    }
+    if constexpr (rows_from_tiles_v<Index>)
+      if (tile_rows != nullptr) // once per tile (and, on unsorted data only, per needle the slices leave out)
+      {
+        add_rows(tile_rows + blockIdx.x, sum);
+        atomicMax(reinterpret_cast<unsigned long long*>(most_in_a_tile), static_cast<unsigned long long>(sum));
+      }
 #endif
   }
 };

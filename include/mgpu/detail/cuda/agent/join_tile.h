@@ -13,7 +13,6 @@
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/join_ops.h>
 #include <mgpu/detail/sorted_search_ops.h>
-
 #include <mgpu/search.h>
 
 #include <cub/block/block_scan.cuh>
@@ -81,30 +80,25 @@ struct join_tile_rows_sink
     const int tid    = static_cast<int>(threadIdx.x);
 
     // Each thread's VT generators in a row; counts saturate at the cap, so
-    // the scan never overflows and the capped first rows stay ordered.
-    int counts[VT];
-    int thread_rows = 0;
-#pragma unroll
-    for (int i = 0; i < VT; ++i)
-    {
-      const int j = tid * VT + i;
-      counts[i]   = 0;
-      if (j < needle_count)
-      {
-        const join_row_count rows = generator_of(answer_of(j), b_count, keep_a).rows;
-        counts[i]                 = rows < join_tile_row_cap ? static_cast<int>(rows) : join_tile_row_cap;
-      }
-      thread_rows += counts[i];
-    }
+    // the scan never overflows and the capped first rows stay ordered. The
+    // loops stay rolled: they are a small part of the tile's time.
+    auto capped_rows = [&](int j) {
+      const join_row_count rows = generator_of(answer_of(j), b_count, keep_a).rows;
+      return rows < join_tile_row_cap ? static_cast<int>(rows) : join_tile_row_cap;
+    };
+    const int first_needle = tid * VT;
+    const int last_needle  = min(first_needle + VT, needle_count);
+    int thread_rows        = 0;
+#pragma unroll 1
+    for (int j = first_needle; j < last_needle; ++j)
+      thread_rows += capped_rows(j);
     int before = 0, scanned_rows = 0;
     cub::BlockScan<int, NT>(shared.scan).ExclusiveSum(thread_rows, before, scanned_rows);
-#pragma unroll
-    for (int i = 0; i < VT; ++i)
+#pragma unroll 1
+    for (int j = first_needle; j < last_needle; ++j)
     {
-      const int j = tid * VT + i;
-      if (j < needle_count)
-        shared.rows_before[j] = static_cast<std::uint16_t>(before < join_tile_row_cap ? before : join_tile_row_cap);
-      before += counts[i];
+      shared.rows_before[j] = static_cast<std::uint16_t>(before < join_tile_row_cap ? before : join_tile_row_cap);
+      before += capped_rows(j);
     }
 
     // The tile's rows as pass 1 counted them, within the cap and the total.

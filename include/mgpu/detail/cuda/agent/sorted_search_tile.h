@@ -116,6 +116,24 @@ __device__ MGPU_FORCEINLINE bool needle_first(const Key& b_key, const Key& a_key
     return comp(b_key, a_key);
 }
 
+// Needle j's answer as the tile recorded it, once the walks are done (and
+// tiled the slice): positions inside A's slice, or the run found before it.
+template <search_bound Bound, class Storage, class Size>
+__device__ MGPU_FORCEINLINE search_answer_t<Bound, Size> recorded_answer(const Storage& shared, Size a_begin,
+                                                                         int a_len, int j)
+{
+  const int found_j = shared.data.found[j];
+  if constexpr (Bound == search_bound::equal_range)
+  {
+    const int upper  = min(max(found_j & 0xffff, 0), a_len);
+    const int lower  = found_j >> 16;
+    const Size first = lower == before_slice ? shared.lower_before_slice : a_begin + Size(min(max(lower, 0), upper));
+    return {first, a_begin + Size(upper)};
+  }
+  else
+    return a_begin + Size(min(max(found_j, 0), a_len));
+}
+
 // One tile: each thread walks items_per_thread steps of the merge from its
 // Merge Path split, recording for each needle it takes how many of A's
 // slice precede it; the CTA then hands the needles to the sink in order.
@@ -213,25 +231,9 @@ __device__ MGPU_FORCEINLINE bool sorted_search_tile(Storage& shared, const Key* 
   __syncthreads();
 
   using answer_t = search_answer_t<Bound, Size>;
-  auto answer_of = [&](int j) {
-    const int found_j = shared.data.found[j];
-    if constexpr (equal_range)
-    {
-      const int upper = min(max(found_j & 0xffff, 0), a_len);
-      const int lower = found_j >> 16;
-      const Size first =
-        lower == before_slice ? shared.lower_before_slice : a_begin + Size(min(max(lower, 0), upper));
-      return answer_t{first, a_begin + Size(upper)};
-    }
-    else
-      return answer_t(a_begin + Size(min(max(found_j, 0), a_len)));
-  };
-  auto answer = [&](int j) { return sink(b_begin + Size(j), answer_of(j)); };
+  auto answer    = [&](int j) { return sink(b_begin + Size(j), recorded_answer<Bound>(shared, a_begin, a_len, j)); };
   if constexpr (consumes_tile_v<Sink>)
-  {
-    if (whole) // uniform: the answers are recorded
-      sink.template consume_tile<Shape>(shared.sink_space, b_begin, b_len, answer_of);
-  }
+    ; // the kernel hands the tile to the sink, once after either walk
   else if constexpr (tallies_v<Sink, Size, answer_t>)
   {
     sink_tally_t<Sink, Size, answer_t> tally{};

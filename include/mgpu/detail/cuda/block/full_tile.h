@@ -24,12 +24,12 @@ template <class Size>
 inline constexpr bool compiles_full_tiles_v = sizeof(Size) <= 4;
 
 // f(std::true_type{}) when the tile holds all TileSize elements (and the
-// kernel's Size compiles full tiles), else f(std::false_type{}); the tag's
-// ::value is the agent's FullTile.
-template <int TileSize, class Size, class F>
+// kernel compiles full tiles: by default, as its Size does), else
+// f(std::false_type{}); the tag's ::value is the agent's FullTile.
+template <int TileSize, class Size, bool FullTiles = compiles_full_tiles_v<Size>, class F>
 __device__ MGPU_FORCEINLINE decltype(auto) consume_tile(int tile_len, F&& f)
 {
-  if constexpr (compiles_full_tiles_v<Size>)
+  if constexpr (FullTiles)
     if (tile_len == TileSize)
       return f(std::true_type{});
   return f(std::false_type{});

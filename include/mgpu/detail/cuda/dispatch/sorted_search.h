@@ -102,7 +102,10 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   const two_slice_layout layout = place_two_slices<key_t>(a_slice, a_len, b_slice, shared.data.keys);
   const key_t* const a_keys     = shared.data.keys + layout.a_shift;
   const key_t* const b_keys     = a_keys + (layout.b_offset - a_len); // indexed by merge position
-  const bool whole = consume_tile<Shape::tile_size, Size>(tile_len, [&](auto full) {
+  // A tile that writes its rows (consumes_tile) spends its time there, not
+  // in the walk: its kernel compiles the bounds-checked walk alone.
+  constexpr bool full_tiles = compiles_full_tiles_v<Size> && !consumes_tile_v<Sink>;
+  const bool whole          = consume_tile<Shape::tile_size, Size, full_tiles>(tile_len, [&](auto full) {
     constexpr bool full_tile = decltype(full)::value;
     if constexpr (bulk_copyable_v<HayIt, NeedleIt, key_t>)
       load_two_slices<Shape::threads, Shape::items_per_thread>(a_slice, a_len, b_slice, tile_len - a_len,
@@ -120,6 +123,12 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
     return sorted_search_tile<Shape, Bound, full_tile>(shared, a_keys, b_keys, hay, a_begin, b_begin, a_len, tile_len,
                                                        sink, comp);
   });
+  // A sink that consumes the whole tile takes it here, once the walk is done.
+  if constexpr (consumes_tile_v<Sink>)
+    if (whole) // uniform: the answers are recorded
+      sink.template consume_tile<Shape>(shared.sink_space, b_begin, tile_len - a_len, [&](int j) {
+        return recorded_answer<Bound>(shared, a_begin, a_len, j);
+      });
   if (a_end == a_next)
   {
     if (unsorted != nullptr && threadIdx.x == 0 && !whole)
