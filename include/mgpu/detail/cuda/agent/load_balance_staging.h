@@ -235,14 +235,28 @@ __device__ MGPU_FORCEINLINE int offset_vector_head(OffsetIt offsets, const lbs_t
                items_before_alignment(thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin));
 }
 
-// Step 1 for offsets staged in 16-byte vectors, a quarter of the loads,
-// shared stores and shuffles of one per offset: the starts of a vector are
-// ordered in registers, its first against the last of the lane before (or,
-// in lane 0 of row j, against the offset before, which lane j loads). The
-// `head` offsets before the first vector (offset_vector_head) and the fewer
-// than Width after the last are staged by lanes of the first warp, each
-// loading its predecessor beside it. `starts + 1 + head` is 16-byte aligned.
-// Returns what stage_tile_segments returns.
+// One 16-byte shared-memory store of a vector of 4-byte starts: written
+// out, because the compiler may split a vector assembled across shuffles
+// into two 8-byte stores of twice the bank wavefronts.
+__device__ MGPU_FORCEINLINE void store_start_vector(int* slot, const vector_of<int, 4>& starts)
+{
+  const auto address = static_cast<std::uint32_t>(__cvta_generic_to_shared(slot));
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(starts.lanes[0]),
+               "r"(starts.lanes[1]), "r"(starts.lanes[2]), "r"(starts.lanes[3])
+               : "memory");
+}
+
+// Step 1 for offsets staged in 16-byte vectors, a quarter of the loads and
+// shared stores of one per offset. Each warp takes `rows` rows of 32
+// consecutive vectors, so every predecessor is in the warp's registers: the
+// starts of a vector are ordered in registers, and its first is checked
+// against the last of the lane before by one rotation per row (lane 0
+// against lane 31 of the row before, or, in the warp's first row, against
+// the offset before it, which lane 0 loads). The `head` offsets before the
+// first vector (offset_vector_head) and the fewer than Width after the last
+// are staged by lanes of the first warp, each loading its predecessor beside
+// it. `starts + 1 + head` is 16-byte aligned. Returns what
+// stage_tile_segments returns.
 template <class Shape, class Size, class OffsetIt, class Op, class Storage>
 __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
   OffsetIt offsets, const lbs_tile_range<Size>& range, int head, const Op& op, int* starts, Storage& shared)
@@ -252,6 +266,7 @@ __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
   constexpr int rows    = (lbs_stage_chunk<Shape> + Width - 1) / Width;
   using offset_t        = value_of<OffsetIt>;
   using vector          = vector_of<offset_t, Width>;
+  static_assert(Width == 4 && sizeof(offset_t) == 4, "the starts of one vector fill one 16-byte store");
   const int tid         = static_cast<int>(threadIdx.x);
   const int lane        = tid % 32;
   const int a_len       = range.item_count;
@@ -278,29 +293,28 @@ __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
 
   bool ordered     = first_tile_starts_at_an_offset(range);
   const auto* body = reinterpret_cast<const vector*>(first + head);
-  static_assert(rows <= 32, "lane j loads the predecessor of row j");
-  for (int row = 0; row < vectors; row += NT * rows)
+  for (int pass = 0; pass < vectors; pass += NT * rows)
   {
+    const int warp_first = pass + (tid - lane) * rows; // the warp's first vector of the pass
     vector values[rows];
-    offset_t warp_predecessor{}; // lane j: the offset before lane 0's vector in row j
 #pragma unroll
     for (int i = 0; i < rows; ++i)
     {
-      const int v = row + tid + i * NT;
-      if (row + i * NT < vectors && v < vectors)
+      const int v = warp_first + i * 32 + lane;
+      if (warp_first + i * 32 < vectors && v < vectors)
         values[i] = body[v];
     }
-    const int lane_0_v = row + (tid - lane) + lane * NT; // lane 0's vector in row `lane`
-    const int lane_0_k = head + lane_0_v * Width;
-    if (lane < rows && lane_0_k > 0 && lane_0_v < vectors)
-      warp_predecessor = first[lane_0_k - 1];
-    const int warp_predecessor_start = lane_0_k > 0 ? start_of(warp_predecessor) : 0;
+    const int warp_first_k = head + warp_first * Width;
+    offset_t predecessor{}; // lane 0: the offset before the warp's first vector
+    if (lane == 0 && warp_first_k > 0 && warp_first < vectors)
+      predecessor = first[warp_first_k - 1];
+    int row_before = warp_first_k > 0 ? start_of(predecessor) : 0; // what lane 0 of the row compares with
 #pragma unroll
     for (int i = 0; i < rows; ++i)
     {
-      if (row + i * NT >= vectors)
+      if (warp_first + i * 32 >= vectors) // uniform over the warp
         break;
-      const int v = row + tid + i * NT;
+      const int v = warp_first + i * 32 + lane;
       vector_of<int, Width> vector_starts;
       bool inner = true;
 #pragma unroll
@@ -310,13 +324,13 @@ __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
         if (w > 0)
           inner = inner && vector_starts.lanes[w - 1] <= vector_starts.lanes[w];
       }
-      const int lane_before = __shfl_up_sync(0xffffffffu, vector_starts.lanes[Width - 1], 1);
-      const int warp_before = __shfl_sync(0xffffffffu, warp_predecessor_start, i);
+      const int rotated = __shfl_sync(0xffffffffu, vector_starts.lanes[Width - 1], (lane + 31) % 32);
       if (v < vectors)
       {
-        ordered = ordered && inner && (lane > 0 ? lane_before : warp_before) <= vector_starts.lanes[0];
-        *reinterpret_cast<vector_of<int, Width>*>(starts + 1 + head + v * Width) = vector_starts;
+        ordered = ordered && inner && (lane > 0 ? rotated : row_before) <= vector_starts.lanes[0];
+        store_start_vector(starts + 1 + head + v * Width, vector_starts);
       }
+      row_before = rotated; // lane 0: lane 31's last start, before the next row's first
     }
   }
   if (is_edge)
