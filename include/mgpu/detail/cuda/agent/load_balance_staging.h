@@ -295,13 +295,16 @@ __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
   const auto* body = reinterpret_cast<const vector*>(first + head);
   for (int pass = 0; pass < vectors; pass += NT * rows)
   {
-    const int warp_first = pass + (tid - lane) * rows; // the warp's first vector of the pass
+    // Every warp takes the same number of rows, as few as cover the pass, so
+    // the row tests below are uniform over the block.
+    const int pass_rows  = (min(vectors - pass, NT * rows) + NT - 1) / NT;
+    const int warp_first = pass + (tid - lane) * pass_rows; // the warp's first vector of the pass
     vector values[rows];
 #pragma unroll
     for (int i = 0; i < rows; ++i)
     {
       const int v = warp_first + i * 32 + lane;
-      if (warp_first + i * 32 < vectors && v < vectors)
+      if (i < pass_rows && v < vectors)
         values[i] = body[v];
     }
     const int warp_first_k = head + warp_first * Width;
@@ -312,7 +315,7 @@ __device__ MGPU_FORCEINLINE bool stage_tile_offset_vectors(
 #pragma unroll
     for (int i = 0; i < rows; ++i)
     {
-      if (warp_first + i * 32 >= vectors) // uniform over the warp
+      if (i >= pass_rows)
         break;
       const int v = warp_first + i * 32 + lane;
       vector_of<int, Width> vector_starts;
