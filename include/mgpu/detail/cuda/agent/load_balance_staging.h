@@ -247,7 +247,7 @@ __device__ MGPU_FORCEINLINE void store_start_vector(int* slot, const vector_of<i
 }
 
 // Step 1 for offsets staged in 16-byte vectors, a quarter of the loads and
-// shared stores of one per offset. Each warp takes `rows` rows of 32
+// shared stores of one per offset. Each warp takes up to `rows` rows of 32
 // consecutive vectors, so every predecessor is in the warp's registers: the
 // starts of a vector are ordered in registers, and its first is checked
 // against the last of the lane before by one rotation per row (lane 0
