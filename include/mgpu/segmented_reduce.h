@@ -10,7 +10,8 @@
 /// search does (see docs/segmented_reduce.md), so every distribution of sizes
 /// runs at the same speed per element: millions of empty or one-value
 /// segments, or a single segment of all the values. A segment that spans
-/// tiles is carried from tile to tile by decoupled look-back, without a
+/// tiles is finished from the carries the tiles leave (a small fix-up pass,
+/// and decoupled look-back inside segments longer than a tile), without a
 /// second pass over its values. Host policies run a sequential loop.
 #pragma once
 

@@ -1,5 +1,4 @@
-// Carrying a segment across tiles: decoupled look-back over the tiles'
-// carries, values of the reduction's type T.
+// Carrying a segment across tiles, values of the reduction's type T.
 //
 // Each tile of a segmented reduction ends inside one segment (the last it
 // opens, or, if it opens none, the one it continues). Its carry is that
@@ -8,9 +7,11 @@
 // none. The carry of a tile that opens a segment is already inclusive (what
 // came before does not enter it), so such a tile publishes it at once; only
 // tiles inside a long segment publish their own reduction first and the
-// inclusive one after looking back (tile_lookback.h does the same for
-// counts). A tile that closes the segment it began in reads its
-// predecessor's inclusive carry to finish that segment.
+// inclusive one after decoupled look-back (tile_lookback.h does the same for
+// counts). A tile that closes the segment it began in does not wait for its
+// predecessor: it leaves its part of that segment as a closing head, and a
+// fix-up pass after the tiles joins it to the predecessor's inclusive
+// carry.
 #pragma once
 
 #include <mgpu/detail/config.h>
@@ -38,6 +39,40 @@ struct published_carry
   std::uint32_t status;
   T value;
 };
+
+// What tile p holds of the segment it closes (the one begun before it), for
+// the fix-up pass: none when it closes no segment; carry_only when the
+// segment has no values in the tile (its result is tile p - 1's inclusive
+// carry); with_values when `values` reduces them (without init).
+enum class closing_kind : std::uint32_t
+{
+  none,
+  carry_only,
+  with_values
+};
+
+template <class T, class Size>
+struct closing_head
+{
+  T values;
+  Size segment;
+  closing_kind kind;
+};
+
+// A tile's closing head lives in bytes 16 .. 31 of its sector, which the
+// look-back leaves unused (and the partition kernel does not clear): the
+// segment, the kind and, for carries packed with their status, the values.
+struct alignas(16) closing_fields
+{
+  std::uint64_t segment;
+  std::uint32_t kind;
+  std::uint32_t value_bits;
+};
+
+__device__ MGPU_FORCEINLINE closing_fields* closing_fields_of(void* words, std::size_t tile)
+{
+  return reinterpret_cast<closing_fields*>(static_cast<char*>(words) + tile * 32 + 16);
+}
 
 // Carries of at most 4 bytes share one 64-bit word with their status, so one
 // relaxed load sees both. Each tile's word has a 32-byte sector of its own
@@ -71,6 +106,23 @@ struct tile_carries
     return carry;
   }
 
+  template <class Size>
+  __device__ MGPU_FORCEINLINE void leave_closing(std::size_t tile, const closing_head<T, Size>& head) const
+  {
+    std::uint32_t bits = 0;
+    ::memcpy(&bits, &head.values, sizeof(T));
+    *closing_fields_of(words, tile) = {static_cast<std::uint64_t>(head.segment), std::uint32_t(head.kind), bits};
+  }
+
+  template <class Size>
+  __device__ MGPU_FORCEINLINE closing_head<T, Size> closing(std::size_t tile) const
+  {
+    const closing_fields fields = *closing_fields_of(words, tile);
+    closing_head<T, Size> head{T{}, static_cast<Size>(fields.segment), closing_kind(fields.kind)};
+    ::memcpy(&head.values, &fields.value_bits, sizeof(T));
+    return head;
+  }
+
 private:
   __device__ MGPU_FORCEINLINE auto word(std::size_t tile) const
   {
@@ -80,7 +132,8 @@ private:
 
 // Larger carries: a status word per tile (in its own 32-byte sector) and two
 // arrays of values, one per status, so a reader never sees a value
-// overwritten under it. A value is written before its status is released.
+// overwritten under it; a third holds the closing heads' values. A value is
+// written before its status is released.
 template <class T>
 struct tile_carries<T, false>
 {
@@ -88,16 +141,18 @@ struct tile_carries<T, false>
   std::uint32_t* words; // 32-byte aligned
   T* aggregates = nullptr;
   T* inclusives = nullptr;
+  T* closing_values = nullptr;
 
   static std::size_t status_bytes(std::size_t tiles) { return tiles * words_per_tile * sizeof(std::uint32_t); }
-  static std::size_t value_bytes(std::size_t tiles) { return 2 * tiles * sizeof(T) + alignof(T); }
+  static std::size_t value_bytes(std::size_t tiles) { return 3 * tiles * sizeof(T) + alignof(T); }
 
   // `storage` holds value_bytes(tiles).
   void place_values(char* storage, std::size_t tiles)
   {
     const auto misalignment = reinterpret_cast<std::uintptr_t>(storage) % alignof(T);
-    aggregates = reinterpret_cast<T*>(storage + (misalignment ? alignof(T) - misalignment : 0));
-    inclusives = aggregates + tiles;
+    aggregates     = reinterpret_cast<T*>(storage + (misalignment ? alignof(T) - misalignment : 0));
+    inclusives     = aggregates + tiles;
+    closing_values = inclusives + tiles;
   }
 
   __device__ MGPU_FORCEINLINE void publish(std::size_t tile, std::uint32_t status, const T& value) const
@@ -114,6 +169,20 @@ struct tile_carries<T, false>
     else if (carry.status == carry_inclusive)
       carry.value = inclusives[tile];
     return carry;
+  }
+
+  template <class Size>
+  __device__ MGPU_FORCEINLINE void leave_closing(std::size_t tile, const closing_head<T, Size>& head) const
+  {
+    closing_values[tile]            = head.values;
+    *closing_fields_of(words, tile) = {static_cast<std::uint64_t>(head.segment), std::uint32_t(head.kind), 0u};
+  }
+
+  template <class Size>
+  __device__ MGPU_FORCEINLINE closing_head<T, Size> closing(std::size_t tile) const
+  {
+    const closing_fields fields = *closing_fields_of(words, tile);
+    return {closing_values[tile], static_cast<Size>(fields.segment), closing_kind(fields.kind)};
   }
 
 private:

@@ -19,8 +19,9 @@
 //      the threads so the stores coalesce: an empty one gets init, another
 //      the reduction at its last value (with the carry of the thread that
 //      holds it, when the segment began in an earlier thread);
-//   4. finishes the segment begun before it: one warp looks back for the
-//      previous tile's carry, lane 0 combines and writes it.
+//   4. leaves its part of the segment begun before it for the fix-up
+//      pass (closing_head), and, inside a segment longer than a tile,
+//      looks back with one warp to publish the segment's reduction so far.
 // Every position is clamped to the tile, so invalid offsets give wrong sums
 // but never an access outside the values, the offsets or result[0, m).
 #pragma once
@@ -325,29 +326,52 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   }
 
   // Step 4: slot 0 ends here when the tile opens a segment (or the values
-  // end); segment -1, before offsets[0], exists only with invalid offsets
-  // and is never written.
-  if (tid >= 32 || !shared_carries)
+  // end); the fix-up pass joins what the tile holds of it to the previous
+  // tile's carry. Segment -1, before offsets[0], exists only with invalid
+  // offsets and is never written.
+  if (!shared_carries)
     return;
-  const bool closes_head = b0 > Size(0) && (opens || last_tile);
-  if (!closes_head && publishes_inclusive)
+  if (tid == 0)
+  {
+    closing_head<T, Size> head{T{}, b0 - Size(1), closing_kind::none};
+    if (b0 > Size(0) && (opens || last_tile))
+    {
+      head.kind = closing_kind::with_values;
+      if (!opens)
+        head.values = shared.tile_carry;
+      else if (starts[1] > 0)
+        head.values = reduction_ending_at<Shape>(shared, tile_values, starts[1] - 1, op);
+      else
+        head.kind = closing_kind::carry_only;
+    }
+    carries.leave_closing(static_cast<std::size_t>(tile), head);
+  }
+  // Inside a longer segment the tiles after this one need its inclusive carry.
+  if (tid >= 32 || publishes_inclusive || last_tile)
     return;
   wait_for_partition();
   const T before = look_back_carry<Pace>(carries, tile, op, shared.window);
-  if (tid != 0)
+  if (tid == 0)
+    carries.publish(static_cast<std::size_t>(tile), carry_inclusive, static_cast<T>(op(before, shared.tile_carry)));
+}
+
+// The fix-up: finishes the segment that each tile p in [1, num_tiles)
+// closes, from tile p - 1's inclusive carry and the closing tile's values in
+// it; one thread per tile, NT per block.
+template <int NT, class T, class Size, class OutputIt, class Op>
+__device__ MGPU_FORCEINLINE void finish_closing_segments(const tile_carries<T>& carries, Size num_tiles,
+                                                         OutputIt result, Op& op)
+{
+  const Size tile = Size(blockIdx.x) * NT + Size(threadIdx.x) + 1;
+  if (tile >= num_tiles)
     return;
-  const T carry = shared.tile_carry;
-  if (!publishes_inclusive)
-    carries.publish(static_cast<std::size_t>(tile), carry_inclusive, static_cast<T>(op(before, carry)));
-  if (closes_head)
-  {
-    T head = before;
-    if (!opens)
-      head = static_cast<T>(op(before, carry));
-    else if (starts[1] > 0)
-      head = static_cast<T>(op(before, reduction_ending_at<Shape>(shared, tile_values, starts[1] - 1, op)));
-    store_result(result, b0 - Size(1), head);
-  }
+  // Both loads in flight before either is needed.
+  const closing_head<T, Size> head = carries.template closing<Size>(static_cast<std::size_t>(tile));
+  const T before                   = carries.read(static_cast<std::size_t>(tile - 1)).value;
+  if (head.kind == closing_kind::none)
+    return;
+  store_result(result, head.segment,
+               head.kind == closing_kind::with_values ? static_cast<T>(op(before, head.values)) : before);
 }
 
 } // namespace mgpu::detail::cuda

@@ -3,7 +3,9 @@
 // (load_balance_partition.h), or, in launches of a few waves and the first
 // wave of larger ones, each tile's own search for its range, as
 // transform_lbs does; then one tile per CTA (segmented_reduce_tile.h), the
-// tiles chained by decoupled look-back over their carries
+// tiles' carries passed on by decoupled look-back only inside segments
+// longer than a tile, and a fix-up pass that finishes each segment
+// spanning tiles from its closing tile's part and its predecessor's carry
 // (segmented_reduce_carry.h). One pass over the values, one read of each
 // offset (and the partition's probes), one write of each result.
 #pragma once
@@ -48,16 +50,26 @@ constexpr int segmented_reduce_min_tiles_per_sm()
   return tiles > 1 ? tiles : 1;
 }
 
+// One kernel, launched twice: the tiles, then (with `fixup_tiles` = their
+// count) the fix-up of the segments that span them, so a call builds one
+// kernel image.
 template <class Hub, class Size, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
 __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
                                   segmented_reduce_min_tiles_per_sm<compiled_policy_t<Hub>, T>())
   segmented_reduce_tile_kernel(ValueIt values, OffsetIt offsets, Size segment_count, Size total,
                                const Size* item_splits, Size own_range_tiles, OutputIt result, T init, Op op,
-                               tile_carries<T> carries)
+                               tile_carries<T> carries, Size fixup_tiles)
 {
   using Tuning = compiled_policy_t<Hub>;
   using Shape  = typename Tuning::shape;
   static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
+  if (fixup_tiles > Size(0))
+  {
+    wait_for_partition(); // here the tiles: their carries and closing heads are visible
+    finish_closing_segments<Shape::threads>(carries, fixup_tiles, result, op);
+    return;
+  }
+  allow_dependent_launch(); // the fix-up takes only the slots the last wave leaves
   __shared__ cub::Uninitialized<segmented_reduce_storage_for<Tuning, T>> shared_storage;
   auto& shared = shared_storage.Alias();
 
@@ -94,7 +106,8 @@ struct segmented_reduce_scratch_layout
 // while the partition runs (dependent_launch.h). A launch of one tile needs
 // no look-back and takes no scratch; in any other the look-back statuses are
 // cleared first, by a memset or, in a partitioned launch, by the partition
-// kernel.
+// kernel, and the fix-up pass follows the tiles, starting as the last of
+// them run.
 // `Hub`: the tuning; sweeps pass their own (fixed_hub).
 template <class Size, class Hub, class Policy, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
 void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets, Size segment_count, Size total,
@@ -121,16 +134,18 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
       carries.place_values(scratch.get() + layout.values_offset, static_cast<std::size_t>(num_tiles));
     }
 
+    // Every launch goes through one call: the tiles, then their fix-up.
+    const auto launch = [&](bool overlap, Size blocks, const Size* splits, Size head_tiles, Size fixup_tiles) {
+      launch_tile_kernel(overlap, kernel, static_cast<unsigned>(blocks), Shape::threads, stream, algorithm, values,
+                         offsets, segment_count, total, splits, head_tiles, result, init, op, carries, fixup_tiles);
+    };
     if (!plan.partitioned)
     {
       if (num_tiles > 1)
         check(cudaMemsetAsync(carries.words, 0, tile_carries<T>::status_bytes(static_cast<std::size_t>(num_tiles)),
                               stream),
               algorithm, "clear the look-back state");
-      kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-        values, offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, result, init, op,
-        carries);
-      check_launch(algorithm, "segmented reduce tile kernel");
+      launch(false, num_tiles, nullptr, num_tiles, Size(0));
     }
     else
     {
@@ -140,11 +155,11 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
       Size* const item_splits = reinterpret_cast<Size*>(scratch.get());
       partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits, algorithm,
                              reinterpret_cast<std::uint64_t*>(carries.words));
-      launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
-                         static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, values, offsets,
-                         segment_count, total, static_cast<const Size*>(item_splits), plan.head_tiles, result, init,
-                         op, carries);
+      launch(waits_for_partition(arch) && Tuning::overlap_partition, num_tiles, item_splits, plan.head_tiles,
+             Size(0));
     }
+    if (num_tiles > 1)
+      launch(waits_for_partition(arch), ceil_div(num_tiles - 1, Size(Shape::threads)), nullptr, Size(0), num_tiles);
     finish(policy, algorithm);
   });
 }

@@ -158,19 +158,20 @@ void transform_lbs_with_hub(Policy& policy, OffsetIt offsets, Size segment_count
     const cudaStream_t stream = stream_of(policy);
 
     const auto plan = plan_load_balance_launch<Tuning, min_tiles, Policy>(num_tiles, algorithm);
+    // Both launches go through one call.
+    const auto launch = [&](bool overlap, const Size* splits, Size head_tiles) {
+      launch_tile_kernel(overlap, kernel, static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm,
+                         offsets, segment_count, total, splits, head_tiles, op);
+    };
     if (!plan.partitioned)
     {
-      kernel<<<static_cast<unsigned>(num_tiles), Shape::threads, 0, stream>>>(
-        offsets, segment_count, total, static_cast<const Size*>(nullptr), num_tiles, op);
-      check_launch(algorithm, "load-balance tile kernel");
+      launch(false, nullptr, num_tiles);
       finish(policy, algorithm);
       return;
     }
     temporary_buffer<Size, Policy> item_splits(policy, num_tiles + 1);
     partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits.get(), algorithm);
-    launch_tile_kernel(waits_for_partition(arch) && Tuning::overlap_partition, kernel,
-                       static_cast<unsigned>(num_tiles), Shape::threads, stream, algorithm, offsets, segment_count,
-                       total, static_cast<const Size*>(item_splits.get()), plan.head_tiles, op);
+    launch(waits_for_partition(arch) && Tuning::overlap_partition, item_splits.get(), plan.head_tiles);
     finish(policy, algorithm);
   });
 }

@@ -17,7 +17,8 @@ namespace mgpu::detail::cuda {
 // waits in wait_for_partition(): only then may it launch with overlap.
 constexpr bool waits_for_partition(int kernel_arch) { return kernel_arch >= 900; }
 
-// Called by the partition kernel: the dependent tile kernel may launch now.
+// Called by a kernel whose dependent (the tile kernel behind a partition,
+// a fix-up behind the tiles) may launch now.
 __device__ MGPU_FORCEINLINE void allow_dependent_launch()
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -25,8 +26,8 @@ __device__ MGPU_FORCEINLINE void allow_dependent_launch()
 #endif
 }
 
-// Called by the tile kernel: returns once the partition grid has finished
-// and its writes are visible.
+// Called by the dependent kernel: returns once the grid before it (the
+// partition, or the tiles) has finished and its writes are visible.
 __device__ MGPU_FORCEINLINE void wait_for_partition()
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
