@@ -59,7 +59,7 @@ struct closing_head
   closing_kind kind;
 };
 
-// A tile's closing head lives in bytes 16 .. 31 of its sector, which the
+// A tile's closing head lives in the second half of its sector, which the
 // look-back leaves unused (and the partition kernel does not clear): the
 // segment, the kind and, for carries packed with their status, the values.
 struct alignas(16) closing_fields
@@ -69,9 +69,10 @@ struct alignas(16) closing_fields
   std::uint32_t value_bits;
 };
 
-__device__ MGPU_FORCEINLINE closing_fields* closing_fields_of(void* words, std::size_t tile)
+// `sector`: the tile's first status word.
+__device__ MGPU_FORCEINLINE closing_fields* closing_fields_of(void* sector)
 {
-  return reinterpret_cast<closing_fields*>(static_cast<char*>(words) + tile * 32 + 16);
+  return reinterpret_cast<closing_fields*>(static_cast<char*>(sector) + sizeof(closing_fields));
 }
 
 // Carries of at most 4 bytes share one 64-bit word with their status, so one
@@ -85,6 +86,8 @@ struct tile_carries
 {
   static constexpr int words_per_tile = 32 / sizeof(std::uint64_t);
   std::uint64_t* words; // 32-byte aligned
+  static_assert(words_per_tile * sizeof(std::uint64_t) == 2 * sizeof(closing_fields),
+                "closing heads fill the sectors' second halves");
 
   static std::size_t status_bytes(std::size_t tiles) { return tiles * words_per_tile * sizeof(std::uint64_t); }
   static std::size_t value_bytes(std::size_t) { return 0; }
@@ -111,13 +114,14 @@ struct tile_carries
   {
     std::uint32_t bits = 0;
     ::memcpy(&bits, &head.values, sizeof(T));
-    *closing_fields_of(words, tile) = {static_cast<std::uint64_t>(head.segment), std::uint32_t(head.kind), bits};
+    *closing_fields_of(words + tile * words_per_tile) = {static_cast<std::uint64_t>(head.segment),
+                                                         std::uint32_t(head.kind), bits};
   }
 
   template <class Size>
   __device__ MGPU_FORCEINLINE closing_head<T, Size> closing(std::size_t tile) const
   {
-    const closing_fields fields = *closing_fields_of(words, tile);
+    const closing_fields fields = *closing_fields_of(words + tile * words_per_tile);
     closing_head<T, Size> head{T{}, static_cast<Size>(fields.segment), closing_kind(fields.kind)};
     ::memcpy(&head.values, &fields.value_bits, sizeof(T));
     return head;
@@ -139,6 +143,8 @@ struct tile_carries<T, false>
 {
   static constexpr int words_per_tile = 32 / sizeof(std::uint32_t);
   std::uint32_t* words; // 32-byte aligned
+  static_assert(words_per_tile * sizeof(std::uint32_t) == 2 * sizeof(closing_fields),
+                "closing heads fill the sectors' second halves");
   T* aggregates = nullptr;
   T* inclusives = nullptr;
   T* closing_values = nullptr;
@@ -175,13 +181,14 @@ struct tile_carries<T, false>
   __device__ MGPU_FORCEINLINE void leave_closing(std::size_t tile, const closing_head<T, Size>& head) const
   {
     closing_values[tile]            = head.values;
-    *closing_fields_of(words, tile) = {static_cast<std::uint64_t>(head.segment), std::uint32_t(head.kind), 0u};
+    *closing_fields_of(words + tile * words_per_tile) = {static_cast<std::uint64_t>(head.segment),
+                                                         std::uint32_t(head.kind), 0u};
   }
 
   template <class Size>
   __device__ MGPU_FORCEINLINE closing_head<T, Size> closing(std::size_t tile) const
   {
-    const closing_fields fields = *closing_fields_of(words, tile);
+    const closing_fields fields = *closing_fields_of(words + tile * words_per_tile);
     return {closing_values[tile], static_cast<Size>(fields.segment), closing_kind(fields.kind)};
   }
 
