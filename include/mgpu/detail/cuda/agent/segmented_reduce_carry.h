@@ -60,8 +60,9 @@ struct closing_head
 };
 
 // A tile's closing head lives in the second half of its sector, which the
-// look-back leaves unused (and the partition kernel does not clear): the
-// segment, the kind and, for carries packed with their status, the values.
+// look-back leaves unused and which is cleared with the status (kind none):
+// the segment, the kind and, for carries packed with their status, the
+// values.
 struct alignas(16) closing_fields
 {
   std::uint64_t segment;

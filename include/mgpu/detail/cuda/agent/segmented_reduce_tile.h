@@ -331,19 +331,18 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   // offsets and is never written.
   if (!shared_carries)
     return;
-  if (tid == 0)
+  // A tile that closes nothing leaves its cleared closing head (kind none)
+  // untouched: inside a long segment its successors poll that sector.
+  if (tid == 0 && b0 > Size(0) && (opens || last_tile))
   {
-    closing_head<T, Size> head{T{}, b0 - Size(1), closing_kind::none};
-    if (b0 > Size(0) && (opens || last_tile))
-    {
-      head.kind = closing_kind::with_values;
-      if (!opens)
-        head.values = shared.tile_carry;
-      else if (starts[1] > 0)
-        head.values = reduction_ending_at<Shape>(shared, tile_values, starts[1] - 1, op);
-      else
-        head.kind = closing_kind::carry_only;
-    }
+    closing_head<T, Size> head{T{}, b0 - Size(1), closing_kind::with_values};
+    if (!opens)
+      head.values = shared.tile_carry;
+    else if (starts[1] > 0)
+      head.values = reduction_ending_at<Shape>(shared, tile_values, starts[1] - 1, op);
+    else
+      head.kind = closing_kind::carry_only;
+    wait_for_partition(); // which clears the sector in a partitioned launch
     carries.leave_closing(static_cast<std::size_t>(tile), head);
   }
   // Inside a longer segment the tiles after this one need its inclusive carry.

@@ -151,7 +151,7 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
     {
       // The partition kernel clears the look-back state too.
       static_assert(tile_carries<T>::words_per_tile * sizeof(*carries.words) == lookback_sector_bytes,
-                    "the partition kernel clears one status per sector of this size");
+                    "the partition kernel clears one sector of this size per tile");
       Size* const item_splits = reinterpret_cast<Size*>(scratch.get());
       partition_load_balance(stream, offsets, segment_count, total, tile_size, num_tiles, item_splits, algorithm,
                              reinterpret_cast<std::uint64_t*>(carries.words));

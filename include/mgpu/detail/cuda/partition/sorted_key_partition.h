@@ -83,8 +83,8 @@ struct merge_position_keys
   }
 };
 
-// The look-back state the partition kernel can clear: each tile's status in
-// the first 8 bytes of a sector of this many bytes.
+// The look-back state the partition kernel can clear: a sector of this many
+// bytes per tile, cleared whole.
 inline constexpr int lookback_sector_bytes = 32;
 
 // A key view supplies steps() (the last diagonal), window(d) (where the
@@ -165,7 +165,10 @@ __global__ void __launch_bounds__(Shape::threads) sorted_key_partition_kernel(
   {
     splits[split] = keys.split(diag, lo);
     if (lookback_words != nullptr && split + 1 < num_splits)
-      lookback_words[split * Size(lookback_sector_bytes / int(sizeof(std::uint64_t)))] = 0;
+    {
+      auto* const sector = reinterpret_cast<ulonglong2*>(lookback_words) + split * Size(lookback_sector_bytes / 16);
+      sector[0] = sector[1] = ulonglong2{0, 0};
+    }
   }
 }
 
