@@ -38,6 +38,8 @@ if [ "$mode" = bench ]; then
   run_family merge '^(copy|merge_keys|merge_pairs)/' 90
   run_family bulk '^(copy|bulk_remove|bulk_insert)/' 70
   run_family load_balance '^(copy|lbs|transform_lbs|interval_expand|interval_gather|interval_move)/' 140
+  run_family search_join '^(copy|sorted_lower_bound|sorted_upper_bound|join_inner|join_size_inner)/' 200
+  run_family segmented_reduce '^(copy|segmented_reduce)/' 200
   run_family sets "${SET_FILTER:-^(copy/|set_[a-z_]+/[a-z_]+/int32/(wide|narrow|unique)_1to1/|set_[a-z_]+/[a-z_]+/[a-z0-9]+/[a-z0-9_]+/134217728/)}" 170
 fi
 exit $status
