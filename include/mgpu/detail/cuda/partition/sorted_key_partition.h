@@ -86,6 +86,7 @@ struct merge_position_keys
 // The look-back state the partition kernel can clear: a sector of this many
 // bytes per tile, cleared whole.
 inline constexpr int lookback_sector_bytes = 32;
+static_assert(lookback_sector_bytes == 2 * sizeof(ulonglong2), "the partition kernel clears a sector in two stores");
 
 // A key view supplies steps() (the last diagonal), window(d) (where the
 // split of d lies; both ends non-decreasing in d), key(i) and split(d, i)
