@@ -2,8 +2,8 @@
 # every architecture the toolkit supports; any warning (ptxas too) fails it.
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-set(command ${NVCC} -std=c++17 -I ${MGPU_SOURCE_DIR}/include -Xcompiler -Wall,-Wextra -Werror all-warnings
-    --threads 0)
+# No --threads: nvcc's per-architecture device links can race on one temporary file.
+set(command ${NVCC} -std=c++17 -I ${MGPU_SOURCE_DIR}/include -Xcompiler -Wall,-Wextra -Werror all-warnings)
 foreach(arch IN LISTS ARCHITECTURES)
   list(APPEND command -gencode arch=compute_${arch},code=sm_${arch})
 endforeach()
