@@ -1,5 +1,7 @@
 # Builds a parent project that adds mgpu with add_subdirectory and chooses
-# sm_80; its CUDA compile lines must name sm_80 and no other architecture.
+# sm_80 (one of its targets with separable compilation) and runs its
+# executables; its CUDA compile lines must name sm_80 and no other
+# architecture.
 include(${CMAKE_CURRENT_LIST_DIR}/consumer_support.cmake)
 file(REMOVE_RECURSE ${WORK_DIR})
 build_and_run(${CMAKE_CURRENT_LIST_DIR}/subdirectory ${WORK_DIR} -DMGPU_SOURCE_DIR=${MGPU_SOURCE_DIR})

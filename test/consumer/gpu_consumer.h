@@ -1,0 +1,27 @@
+// main() of the CUDA consumers: runs every algorithm on the GPU and counts
+// the wrong results, or says there is no GPU (a build-only machine).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+
+namespace consumer {
+
+// `wrong_results()` runs the consumer's calls and returns how many results
+// were wrong; the exit status is 0 when none was (or there was no GPU).
+template <class WrongResults>
+int run_on_gpu(const char* name, WrongResults wrong_results)
+{
+  int device_count = 0;
+  if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0)
+  {
+    std::printf("%s: built; no CUDA device to run on\n", name);
+    return 0;
+  }
+  const int wrong = wrong_results();
+  std::printf("%s: every mgpu algorithm ran on the GPU, %d wrong results\n", name, wrong);
+  return wrong == 0 ? 0 : 1;
+}
+
+} // namespace consumer
