@@ -78,6 +78,8 @@ namespace mgpu {
 /// \param comp the order both inputs are sorted by.
 ///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`.
+///   With unsorted inputs the split is unspecified but keeps the bounds
+///   below, and only `a[0, a_count)` and `b[0, b_count)` are read.
 /// \return `i` with `max(0, diag - b_count) <= i <= min(diag, a_count)`.
 /// With `bounds::lower` the split agrees with a stable `std::merge` (A wins
 /// ties); with `bounds::upper` B wins ties.
@@ -108,6 +110,8 @@ MGPU_HD MGPU_FORCEINLINE Size merge_path(AIt a, Size a_count, BIt b, Size b_coun
 /// \param data, count the range searched, `data[0, count)`, sorted by `comp`.
 /// \param value the value sought.
 /// \param comp the order the range is sorted by.
+/// \pre `data[0, count)` sorted by `comp`. Violated, the index is
+///   unspecified but in `[0, count]`, and only `data[0, count)` is read.
 /// \returns The index in `[0, count]`: `count` when every element is ordered before `value`.
 template <class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& value, Compare comp)
@@ -137,6 +141,8 @@ MGPU_HD MGPU_FORCEINLINE Size lower_bound_index(It data, Size count, const T& va
 /// \param data, count the range searched, `data[0, count)`, sorted by `comp`.
 /// \param value the value sought.
 /// \param comp the order the range is sorted by.
+/// \pre `data[0, count)` sorted by `comp`. Violated, the index is
+///   unspecified but in `[0, count]`, and only `data[0, count)` is read.
 /// \returns The index in `[0, count]`: `count` when no element is ordered after `value`.
 template <class It, class Size, class T, class Compare>
 MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& value, Compare comp)
@@ -168,7 +174,9 @@ MGPU_HD MGPU_FORCEINLINE Size upper_bound_index(It data, Size count, const T& va
 /// \param value the value sought.
 /// \param comp the order the range is sorted by, called as `comp(element, value)`.
 ///
-/// \pre `data[0, count)` sorted by `comp`; `0 <= Levels <= 4`.
+/// \pre `data[0, count)` sorted by `comp`; `0 <= Levels <= 4`. Unsorted, the
+///   position is unspecified but in `[0, count]`, and only `data[0, count)`
+///   is read.
 /// \return The first position in `[0, count)` whose element is not ordered
 ///   before `value`, or `count`: the same answer as `lower_bound_index`.
 template <int Levels, class It, class Size, class T, class Compare>
@@ -237,6 +245,9 @@ MGPU_HD MGPU_FORCEINLINE Size biased_lower_bound_index(It data, Size count, cons
 ///
 /// \pre `a` and `b` sorted by `comp`; `0 <= diag <= a_count + b_count`; with
 ///   `key_multiplicity::unique`, neither range holds equivalent keys.
+///   Violated (with `diag` in range), the cut is unspecified but lies in
+///   `[0, a_count] x [0, b_count]`, and only `a[0, a_count)` and
+///   `b[0, b_count)` are read.
 /// \return The cut; `starred` is never set at `diag == a_count + b_count`.
 ///
 /// \code

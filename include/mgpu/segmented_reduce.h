@@ -30,10 +30,21 @@ namespace mgpu {
 /// `result[s] = op(...op(op(init, v0), v1)..., vk)` over the segment's values
 /// `v0 ... vk`, and `result[s] = init` for an empty segment.
 ///
+/// \tparam InputIt a random-access iterator that the policy's system can
+///   dereference (raw pointers, `thrust::device_ptr`, vector iterators,
+///   Thrust's fancy iterators) over the values.
+/// \tparam OffsetIt a random-access iterator over integers that the policy's
+///   system can dereference: the segments' starts.
+/// \tparam OutputIt a random-access output iterator that the policy's system
+///   can dereference, to which `T` assigns.
+/// \tparam BinaryOp the type of `op`.
 /// \tparam T the type of the reductions: every value is converted to `T`,
 ///   `op` takes two `T`s and returns something convertible to `T`. On the
 ///   CUDA backend `T` is default-constructible and copyable as bytes (as for
 ///   `thrust::reduce_by_key`), and `op` is callable on the device.
+/// \param exec the execution policy, which picks the backend:
+///   `thrust::device`, `thrust::cuda::par.on(stream)`,
+///   `thrust::cuda::par_nosync`, a host policy, ...
 /// \param values_first, values_last the values, `n = values_last -
 ///   values_first` of them.
 /// \param offsets_first, offsets_last where each segment starts: `m =

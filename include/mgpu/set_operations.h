@@ -96,11 +96,20 @@ template <class T>
 inline constexpr bool is_iterator_v<T, std::void_t<typename ::cuda::std::iterator_traits<T>::iterator_category>> =
   true;
 
+// `mgpu::unique_keys` in the comparator's place: said at once, not deep inside the operation.
+template <class Compare>
+constexpr void require_comparator()
+{
+  static_assert(!std::is_same_v<Compare, unique_keys_t>,
+                "mgpu::unique_keys goes after the comparator: pass ::cuda::std::less<>{} (or yours) before it");
+}
+
 template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2,
           class OutputIt, class Compare>
 OutputIt set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
                   InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, const char* algorithm)
 {
+  require_comparator<Compare>();
   const auto count = set_operation<Op, Multiplicity>(derived_policy(exec), first1, last1, first2, last2, no_values{},
                                                      no_values{}, result, no_values{}, comp, algorithm);
   return result + count;
@@ -113,6 +122,7 @@ thrust::pair<KeyOut, ValOut> set_pairs(const thrust::detail::execution_policy_ba
                                        ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
                                        ValOut values_result, Compare comp, const char* algorithm)
 {
+  require_comparator<Compare>();
   const auto count =
     set_operation<Op, Multiplicity>(derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2,
                                     values_first1, values_first2, keys_result, values_result, comp, algorithm);
@@ -125,6 +135,7 @@ void set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, 
               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count,
               const char* algorithm)
 {
+  require_comparator<Compare>();
   set_operation_count_to<Op, Multiplicity>(derived_policy(exec), first1, last1, first2, last2, no_values{},
                                            no_values{}, result, no_values{}, comp, count.iterator, algorithm);
 }
@@ -136,6 +147,7 @@ void set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
                KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count,
                const char* algorithm)
 {
+  require_comparator<Compare>();
   set_operation_count_to<Op, Multiplicity>(derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2,
                                            values_first1, values_first2, keys_result, values_result, comp,
                                            count.iterator, algorithm);
@@ -570,6 +582,26 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 {
   return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                      keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference_by_key` with Thrust's parameter list, for ranges
+/// without equivalent keys.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \tparam ValIt2 the type of `values_first2`, which is never read.
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(
+  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2, KeyOut keys_result, ValOut values_result,
+  Compare comp, unique_keys_t)
+{
+  return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
+                                     keys_result, values_result, comp, unique_keys);
 }
 
 /// \brief `set_union` on keys; each output key brings the value of the
@@ -1031,6 +1063,29 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 ke
 {
   return mgpu::set_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
                                      keys_result, values_result, ::cuda::std::less<>{});
+}
+
+/// \brief `set_difference_by_key` without a policy, with Thrust's parameter
+/// list, for ranges without equivalent keys: the iterators pick the system,
+/// as in Thrust (the unread `values_first2` among them); otherwise the same
+/// as the policy form.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+thrust::pair<KeyOut, ValOut> set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                   KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                   KeyOut keys_result, ValOut values_result, Compare comp,
+                                                   unique_keys_t)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  return mgpu::set_difference_by_key(select_system(system1, system2, system3, system4, system5, system6),
+                                     keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
+                                     keys_result, values_result, comp, unique_keys);
 }
 
 /// \brief `set_union_by_key` without a policy: the iterators pick the system,
@@ -1525,6 +1580,28 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
                               values_result, ::cuda::std::less<>{}, count);
 }
 
+/// \brief `set_difference_by_key` with Thrust's parameter list, for ranges
+/// without equivalent keys, writing its output count to `*count.iterator`.
+///
+/// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
+/// \tparam ValIt2 the type of `values_first2`, which is never read.
+/// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
+/// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
+///   for the general `set_difference_by_key`.
+/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
+          class Compare, class CountIt>
+void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
+                           KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                           count_to_t<CountIt> count)
+{
+  mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
+                              values_result, comp, unique_keys, count);
+}
+
 /// \brief `set_union_by_key` writing its output count to `*count.iterator`.
 ///
 /// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general `set_union_by_key`.
@@ -1958,6 +2035,29 @@ void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_fi
 {
   mgpu::set_difference_by_key(keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
                               keys_result, values_result, ::cuda::std::less<>{}, count);
+}
+
+/// \brief `set_difference_by_key` without a policy, with Thrust's parameter
+/// list, for ranges without equivalent keys, writing its output count to
+/// `*count.iterator`: the iterators (the unread `values_first2` and the
+/// count's too) pick the system.
+template <class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut, class Compare,
+          class CountIt, std::enable_if_t<!thrust::is_execution_policy_v<KeyIt1>, int> = 0>
+void set_difference_by_key(KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                           ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result, ValOut values_result,
+                           Compare comp, unique_keys_t, count_to_t<CountIt> count)
+{
+  using thrust::system::detail::generic::select_system;
+  typename thrust::iterator_system<KeyIt1>::type system1;
+  typename thrust::iterator_system<KeyIt2>::type system2;
+  typename thrust::iterator_system<ValIt1>::type system3;
+  typename thrust::iterator_system<ValIt2>::type system4;
+  typename thrust::iterator_system<KeyOut>::type system5;
+  typename thrust::iterator_system<ValOut>::type system6;
+  typename thrust::iterator_system<CountIt>::type system7;
+  auto data_system = select_system(system1, system2, system3, system4, system5, system6);
+  mgpu::set_difference_by_key(select_system(data_system, system7), keys_first1, keys_last1, keys_first2, keys_last2,
+                              values_first1, values_first2, keys_result, values_result, comp, unique_keys, count);
 }
 
 /// \brief `set_union_by_key` without a policy, writing its output count to

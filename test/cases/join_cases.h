@@ -350,12 +350,13 @@ TEST_CASE("join: a user key type ordered by its free operator< under the default
 
 TEST_CASE("join: counting-iterator keys and discarded outputs")
 {
-  // A's keys 0, 1, 2, ... from a counting iterator; B random with repeats.
+  // A's keys 0, 1, 2, ... from a counting iterator whose difference type
+  // (int) is not B's; B random with repeats.
   const int n = 20000;
   const auto b = random_sorted<int>(15000, -100, n + 100, 41);
   auto d_b = to_backend<backend>(b);
   const auto a_keys = mgpu_test::iota_values<int>(n, 0);
-  auto a_first = thrust::make_counting_iterator(0);
+  const thrust::counting_iterator<int, thrust::use_default, thrust::use_default, int> a_first(0);
   for (const mgpu::join_kind kind : join_cases::all_kinds)
   {
     CAPTURE(join_cases::name_of(kind));

@@ -278,16 +278,7 @@ void check_all(const std::vector<int>& a, const std::vector<int>& b, shape how)
   });
 }
 
-// Strictly increasing keys with random gaps in [1, max_gap].
-inline std::vector<int> random_unique_sorted(std::size_t count, std::uint64_t seed, int max_gap = 3)
-{
-  const auto gaps = mgpu_test::random_values<int>(count, 1, max_gap, seed);
-  std::vector<int> keys(count);
-  int key = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    keys[i] = key += gaps[i];
-  return keys;
-}
+using mgpu_test::random_unique_sorted;
 
 // Totals around the tile sizes of the tunings that 4-byte keys run (sm_90
 // and fallback; keys only, by key from one side and from both), plus empty
@@ -373,40 +364,56 @@ TEST_CASE("set operations, count_to: large inputs (on an H100 or H200, enough ti
 TEST_CASE("set operations, count_to: set_difference_by_key with Thrust's parameter list")
 {
   using namespace count_to_cases;
-  const auto a = random_sorted<int>(9000, 0, 300, 31), b = random_sorted<int>(7000, 0, 300, 32);
-  const auto [expected_keys, expected_values] = reference<op::difference>(a, b);
-  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
-  auto d_av = to_backend<backend>(mgpu_test::iota_values<int>(a.size(), 0));
-  auto d_bv = to_backend<backend>(std::vector<int>(b.size(), -1)); // never read
-  const std::size_t capacity = a.size() + 1;
-  for (int form = 0; form < 4; ++form)
+  // Keys with duplicates, then unique keys for the forms that promise them.
+  for (const bool unique : {false, true})
   {
-    CAPTURE(form);
-    auto keys = poisoned<backend, int>(capacity), values = poisoned<backend, int>(capacity);
-    count_slot<long long> count;
-    const auto count_to = mgpu::count_to(count.element());
-    const ::cuda::std::less<> less;
-    switch (form)
+    CAPTURE(unique);
+    const auto a = unique ? random_unique_sorted(9000, 33) : random_sorted<int>(9000, 0, 300, 31);
+    const auto b = unique ? random_unique_sorted(7000, 34) : random_sorted<int>(7000, 0, 300, 32);
+    const auto [expected_keys, expected_values] = reference<op::difference>(a, b);
+    auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+    auto d_av = to_backend<backend>(mgpu_test::iota_values<int>(a.size(), 0));
+    auto d_bv = to_backend<backend>(std::vector<int>(b.size(), -1)); // never read
+    const std::size_t capacity = a.size() + 1;
+    // Forms 0-3: through the policy or not, default order or comp; 4-5
+    // (unique keys only): comp with mgpu::unique_keys, through the policy or not.
+    for (int form = 0; form < (unique ? 6 : 4); ++form)
     {
-      case 0:
-        mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(),
-                                    d_bv.begin(), keys.begin(), values.begin(), count_to);
-        break;
-      case 1:
-        mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(),
-                                    d_bv.begin(), keys.begin(), values.begin(), less, count_to);
-        break;
-      case 2:
-        mgpu::set_difference_by_key(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
-                                    keys.begin(), values.begin(), count_to);
-        break;
-      default:
-        mgpu::set_difference_by_key(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
-                                    keys.begin(), values.begin(), less, count_to);
+      CAPTURE(form);
+      auto keys = poisoned<backend, int>(capacity), values = poisoned<backend, int>(capacity);
+      count_slot<long long> count;
+      const auto count_to = mgpu::count_to(count.element());
+      const ::cuda::std::less<> less;
+      switch (form)
+      {
+        case 0:
+          mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(),
+                                      d_bv.begin(), keys.begin(), values.begin(), count_to);
+          break;
+        case 1:
+          mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(),
+                                      d_bv.begin(), keys.begin(), values.begin(), less, count_to);
+          break;
+        case 2:
+          mgpu::set_difference_by_key(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                                      keys.begin(), values.begin(), count_to);
+          break;
+        case 3:
+          mgpu::set_difference_by_key(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                                      keys.begin(), values.begin(), less, count_to);
+          break;
+        case 4:
+          mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(),
+                                      d_bv.begin(), keys.begin(), values.begin(), less, mgpu::unique_keys, count_to);
+          break;
+        default:
+          mgpu::set_difference_by_key(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                                      keys.begin(), values.begin(), less, mgpu::unique_keys, count_to);
+      }
+      count.check_holds(expected_keys.size());
+      MGPU_CHECK_EQUAL_RANGES(to_std(keys), padded(expected_keys, capacity));
+      MGPU_CHECK_EQUAL_RANGES(to_std(values), padded(expected_values, capacity));
     }
-    count.check_holds(expected_keys.size());
-    MGPU_CHECK_EQUAL_RANGES(to_std(keys), padded(expected_keys, capacity));
-    MGPU_CHECK_EQUAL_RANGES(to_std(values), padded(expected_values, capacity));
   }
 }
 

@@ -157,17 +157,7 @@ void check_all(const std::vector<Key>& a, const std::vector<Key>& b, Compare com
   });
 }
 
-// Strictly increasing keys with random gaps in [1, max_gap]: no duplicates.
-template <class Key = int>
-std::vector<Key> random_unique_sorted(std::size_t count, std::uint64_t seed, int max_gap = 3)
-{
-  const auto gaps = mgpu_test::random_values<int>(count, 1, max_gap, seed);
-  std::vector<Key> keys(count);
-  Key key = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    keys[i] = key += Key(gaps[i]);
-  return keys;
-}
+using mgpu_test::random_unique_sorted;
 
 // Totals around the tile sizes of every tuning (sm_90 and fallback, 4- and
 // 8-byte keys), plus empty and tiny inputs.
@@ -507,36 +497,58 @@ TEST_CASE("set operations: fancy-iterator inputs and discard outputs")
 
 TEST_CASE("set_difference_by_key: Thrust's parameter list with the unused second values")
 {
-  const auto a = random_sorted<int>(9000, 0, 300, 111), b = random_sorted<int>(7000, 0, 300, 112);
-  auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
-  std::vector<int> expected_keys, expected_values;
+  // Keys with duplicates, then unique keys for the forms that promise them.
+  for (const bool unique : {false, true})
   {
-    std::vector<std::pair<int, int>> pa, pb, expected;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      pa.emplace_back(a[i], int(i));
-    for (std::size_t i = 0; i < b.size(); ++i)
-      pb.emplace_back(b[i], -1);
-    std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(expected),
-                        [](auto x, auto y) { return x.first < y.first; });
-    for (auto [k, v] : expected)
-      expected_keys.push_back(k), expected_values.push_back(v);
-  }
-  const std::size_t capacity = a.size() + 1;
-  for (bool with_comparator : {false, true})
-  {
-    CAPTURE(with_comparator);
-    auto keys = poisoned<backend, int>(capacity), values = poisoned<backend, int>(capacity);
-    auto ends = with_comparator
-                  ? mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
-                                                thrust::make_counting_iterator(0), thrust::make_counting_iterator(-1),
-                                                keys.begin(), values.begin(), ::cuda::std::less<>{})
-                  : mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
-                                                thrust::make_counting_iterator(0), thrust::make_counting_iterator(-1),
-                                                keys.begin(), values.begin());
-    CHECK(std::size_t(ends.first - keys.begin()) == expected_keys.size());
-    CHECK(std::size_t(ends.second - values.begin()) == expected_keys.size());
-    MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(expected_keys, capacity));
-    MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(expected_values, capacity));
+    CAPTURE(unique);
+    const auto a = unique ? mgpu_test::random_unique_sorted(9000, 113) : random_sorted<int>(9000, 0, 300, 111);
+    const auto b = unique ? mgpu_test::random_unique_sorted(7000, 114) : random_sorted<int>(7000, 0, 300, 112);
+    auto d_a = to_backend<backend>(a), d_b = to_backend<backend>(b);
+    std::vector<int> expected_keys, expected_values;
+    {
+      std::vector<std::pair<int, int>> pa, pb, expected;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        pa.emplace_back(a[i], int(i));
+      for (std::size_t i = 0; i < b.size(); ++i)
+        pb.emplace_back(b[i], -1);
+      std::set_difference(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(expected),
+                          [](auto x, auto y) { return x.first < y.first; });
+      for (auto [k, v] : expected)
+        expected_keys.push_back(k), expected_values.push_back(v);
+    }
+    const std::size_t capacity = a.size() + 1;
+    const ::cuda::std::less<> less;
+    const auto a_values = thrust::make_counting_iterator(0), b_values = thrust::make_counting_iterator(-1);
+    // Forms: default order, comp, then (unique keys only) comp with
+    // mgpu::unique_keys through the policy and without one.
+    for (int form = 0; form < (unique ? 4 : 2); ++form)
+    {
+      CAPTURE(form);
+      auto keys = poisoned<backend, int>(capacity), values = poisoned<backend, int>(capacity);
+      auto ends = thrust::make_pair(keys.begin(), values.begin());
+      switch (form)
+      {
+        case 0:
+          ends = mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                                             a_values, b_values, keys.begin(), values.begin());
+          break;
+        case 1:
+          ends = mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                                             a_values, b_values, keys.begin(), values.begin(), less);
+          break;
+        case 2:
+          ends = mgpu::set_difference_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                                             a_values, b_values, keys.begin(), values.begin(), less, mgpu::unique_keys);
+          break;
+        default:
+          ends = mgpu::set_difference_by_key(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), a_values, b_values,
+                                             keys.begin(), values.begin(), less, mgpu::unique_keys);
+      }
+      CHECK(std::size_t(ends.first - keys.begin()) == expected_keys.size());
+      CHECK(std::size_t(ends.second - values.begin()) == expected_keys.size());
+      MGPU_CHECK_EQUAL_RANGES(to_std(keys), set_cases::padded(expected_keys, capacity));
+      MGPU_CHECK_EQUAL_RANGES(to_std(values), set_cases::padded(expected_values, capacity));
+    }
   }
 }
 

@@ -108,6 +108,18 @@ std::vector<T> random_sorted(std::size_t count, T lo, T hi, std::uint64_t seed, 
   return values;
 }
 
+// Strictly increasing keys with random gaps in [1, max_gap]: no duplicates.
+template <class Key = int>
+std::vector<Key> random_unique_sorted(std::size_t count, std::uint64_t seed, int max_gap = 3)
+{
+  const auto gaps = random_values<int>(count, 1, max_gap, seed);
+  std::vector<Key> keys(count);
+  Key key = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    keys[i] = key += Key(gaps[i]);
+  return keys;
+}
+
 // `segments` segment sizes summing to `total`, cut at uniformly random places.
 inline std::vector<std::int64_t> random_split(std::size_t segments, std::int64_t total, std::uint64_t seed)
 {

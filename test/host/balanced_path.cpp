@@ -73,16 +73,7 @@ void check_all_levels(const std::vector<int>& a, const std::vector<int>& b, Comp
   check_every_diagonal<Multiplicity, 4>(a, b, comp);
 }
 
-// Strictly increasing keys with random gaps: no duplicates within a range.
-std::vector<int> random_unique_sorted(std::size_t count, std::uint64_t seed)
-{
-  const auto gaps = mgpu_test::random_values<int>(count, 1, 3, seed);
-  std::vector<int> keys(count);
-  int key = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    keys[i] = key += gaps[i];
-  return keys;
-}
+using mgpu_test::random_unique_sorted;
 
 } // namespace
 

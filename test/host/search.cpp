@@ -5,6 +5,11 @@
 #include <mgpu/search.h>
 
 #include <cuda/std/functional>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <algorithm>
+#include <cstdint>
 
 namespace {
 
@@ -89,4 +94,54 @@ TEST_CASE("lower_bound_index and upper_bound_index agree with std")
     CHECK(mgpu::upper_bound_index(data.data(), int(data.size()), value, ::cuda::std::less<>{}) ==
           int(std::upper_bound(data.begin(), data.end(), value) - data.begin()));
   }
+}
+
+namespace {
+// Reads data[i] through a counting iterator, counting reads outside [0, count).
+struct checked_read
+{
+  const int* data;
+  long count;
+  long* outside;
+  int operator()(long i) const
+  {
+    if (i < 0 || i >= count)
+    {
+      ++*outside;
+      return 0;
+    }
+    return data[i];
+  }
+};
+} // namespace
+
+TEST_CASE("the searches on unsorted inputs: results within their bounds, reads within the ranges")
+{
+  long outside = 0, wrong = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed)
+  {
+    const auto a = mgpu_test::random_values<int>(seed % 37, 0, 4, seed);
+    const auto b = mgpu_test::random_values<int>(seed * 7 % 41, 0, 4, seed + 1000);
+    const long na = long(a.size()), nb = long(b.size());
+    const thrust::counting_iterator<long> zero(0);
+    const auto ai = thrust::make_transform_iterator(zero, checked_read{a.data(), na, &outside});
+    const auto bi = thrust::make_transform_iterator(zero, checked_read{b.data(), nb, &outside});
+    const ::cuda::std::less<> less;
+    for (long diag = 0; diag <= na + nb; ++diag)
+    {
+      const long i = mgpu::merge_path(ai, na, bi, nb, diag, less);
+      wrong += i >= std::max(0L, diag - nb) && i <= std::min(diag, na) ? 0 : 1;
+      const auto cuts = {mgpu::balanced_path(ai, na, bi, nb, diag, less),
+                         mgpu::balanced_path<mgpu::key_multiplicity::unique>(ai, na, bi, nb, diag, less)};
+      for (const auto cut : cuts)
+        wrong += cut.a >= 0 && cut.a <= na && cut.b >= 0 && cut.b <= nb ? 0 : 1;
+    }
+    for (int value = -1; value <= 5; ++value)
+      for (const long index : {mgpu::lower_bound_index(ai, na, value, less),
+                               mgpu::upper_bound_index(ai, na, value, less),
+                               mgpu::biased_lower_bound_index<4>(ai, na, value, less)})
+        wrong += index >= 0 && index <= na ? 0 : 1;
+  }
+  CHECK(outside == 0);
+  CHECK(wrong == 0);
 }

@@ -262,7 +262,7 @@ public:
     // their generators) fit one, else in join_row_counts beside them.
     const bool narrow = sizeof(Index) >= sizeof(join_row_count) ||
                         found.a_rows <= std::int64_t(std::numeric_limits<Index>::max()) - std::int64_t(a_count_) -
-                                          std::int64_t(lbs_index_headroom);
+                                          std::int64_t(offset_headroom);
     if (narrow)
     {
       inclusive_sum(policy_, rows + 1, rows + 1, a_count_, temp, scan_bytes, algorithm_);
@@ -525,7 +525,8 @@ std::int64_t join_size(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt
     return join_size_by_expansion(policy, a_first, a_last, b_first, b_last, keep_a, keep_b, comp, algorithm);
   else
 #endif
-    return sequential::join_size<key_t>(a_first, a_last - a_first, b_first, b_last - b_first, keep_a, keep_b, comp);
+    return sequential::join_size<key_t>(a_first, std::int64_t(a_last - a_first), b_first,
+                                        std::int64_t(b_last - b_first), keep_a, keep_b, comp);
 }
 
 template <class Policy, class AIt, class BIt, class OutA, class OutB, class Compare>
@@ -541,8 +542,8 @@ std::int64_t join(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_la
     return join_by_expansion(policy, a_first, a_last, b_first, b_last, a_out, b_out, keep_a, keep_b, comp, algorithm);
   else
 #endif
-    return sequential::join<key_t>(a_first, a_last - a_first, b_first, b_last - b_first, a_out, b_out, keep_a, keep_b,
-                                   comp);
+    return sequential::join<key_t>(a_first, std::int64_t(a_last - a_first), b_first, std::int64_t(b_last - b_first),
+                                   a_out, b_out, keep_a, keep_b, comp);
 }
 
 // semi_join (keep_matched) and anti_join.
@@ -560,8 +561,8 @@ std::int64_t filter_by_match(Policy& policy, AIt a_first, AIt a_last, BIt b_firs
                                         algorithm);
   else
 #endif
-    return sequential::filter_by_match<key_t>(a_first, a_last - a_first, b_first, b_last - b_first, a_out,
-                                              keep_matched, comp);
+    return sequential::filter_by_match<key_t>(a_first, std::int64_t(a_last - a_first), b_first,
+                                              std::int64_t(b_last - b_first), a_out, keep_matched, comp);
 }
 
 } // namespace mgpu::detail

@@ -32,10 +32,6 @@ void transform_lbs_with_offsets([[maybe_unused]] Policy& policy, OffsetIt offset
     sequential::transform_lbs(offsets, segment_count, total, op);
 }
 
-// Tile arithmetic runs up to one tile past the last item + segment; this much
-// headroom keeps it inside the chosen index type.
-inline constexpr std::int64_t lbs_index_headroom = std::int64_t(1) << 16;
-
 // Validates the offsets (checked builds), then runs `op` over `total` work
 // items with the narrowest index type that holds the problem.
 template <class Policy, class OffsetIt, class Count, class Op>
@@ -48,8 +44,7 @@ void run_load_balanced(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_
   const auto segment_count = offsets_last - offsets_first;
   if (!(segment_count > 0) || !(total > 0))
     return;
-  const std::uint64_t largest_index =
-    static_cast<std::uint64_t>(total) + static_cast<std::uint64_t>(segment_count) + lbs_index_headroom;
+  const std::uint64_t largest_index = static_cast<std::uint64_t>(total) + static_cast<std::uint64_t>(segment_count);
   with_offset_type(largest_index, [&](auto offset) {
     using Size = decltype(offset);
     transform_lbs_with_offsets<Size>(

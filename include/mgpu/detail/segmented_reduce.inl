@@ -46,8 +46,7 @@ OutputIt segmented_reduce(Policy& policy, InputIt values_first, InputIt values_l
     return result; // nothing to write, nothing launched
   // A reversed value range holds no value.
   const auto values = total > 0 ? total : decltype(total)(0);
-  const std::uint64_t largest_index =
-    static_cast<std::uint64_t>(values) + static_cast<std::uint64_t>(segment_count) + lbs_index_headroom;
+  const std::uint64_t largest_index = static_cast<std::uint64_t>(values) + static_cast<std::uint64_t>(segment_count);
   with_offset_type(largest_index, [&](auto offset) {
     using Size = decltype(offset);
     segmented_reduce_with_offsets<Size>(policy, values_first, offsets_first, static_cast<Size>(segment_count),

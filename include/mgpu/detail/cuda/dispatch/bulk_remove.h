@@ -88,7 +88,9 @@ void bulk_remove(Policy& policy, SourceIt first, SourceIt last, IndexIt indices_
 {
   const auto count       = last - first;
   const auto index_count = indices_last - indices_first;
-  with_offset_type(count, [&](auto offset) {
+  // The indices' count too: more of them than sources is invalid, but must not wrap.
+  const auto largest_count = count > index_count ? count : index_count;
+  with_offset_type(largest_count, [&](auto offset) {
     using Size = decltype(offset);
     bulk_remove_with_offsets<Size>(policy, first, Size(count), indices_first, Size(index_count), result, algorithm);
   });
