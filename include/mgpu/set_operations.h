@@ -89,12 +89,13 @@ count_to_t<CountIt> count_to(CountIt it)
 namespace detail {
 
 // Tells an iterator from a comparator, to keep Thrust's parameter list of
-// set_difference_by_key apart from the shorter one with a comparator.
+// set_difference_by_key apart from the shorter one with a comparator. A
+// function pointer has iterator traits but is a comparator.
 template <class T, class = void>
 inline constexpr bool is_iterator_v = false;
 template <class T>
 inline constexpr bool is_iterator_v<T, std::void_t<typename ::cuda::std::iterator_traits<T>::iterator_category>> =
-  true;
+  !std::is_function_v<std::remove_pointer_t<T>>;
 
 // `mgpu::unique_keys` in the comparator's place: said at once, not deep inside the operation.
 template <class Compare>

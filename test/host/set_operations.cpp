@@ -4,6 +4,7 @@ using backend = mgpu_test::host_backend;
 
 #include "cases/set_operations_cases.h"
 
+#include <thrust/set_operations.h>
 #include <thrust/system/cpp/execution_policy.h>
 
 TEST_CASE("set operations: every host policy runs the sequential backend")
@@ -22,6 +23,47 @@ TEST_CASE("set operations: every host policy runs the sequential backend")
   check(thrust::seq);
   check(thrust::cpp::par);
   check(thrust::device); // the CPP device system
+}
+
+namespace {
+bool less_by_function(const int& x, const int& y) { return x < y; }
+} // namespace
+
+TEST_CASE("set_difference_by_key: a function-pointer comparator in both parameter lists, with and without a policy")
+{
+  const auto a = random_sorted<int>(3000, 0, 90, 103), b = random_sorted<int>(2000, 0, 90, 104);
+  const auto a_values = mgpu_test::iota_values<int>(a.size(), 0);
+  const std::vector<int> b_values(b.size(), -1);
+  std::vector<int> expected_keys(a.size()), expected_values(a.size());
+  const auto expected_ends =
+    thrust::set_difference_by_key(thrust::host, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
+                                  b_values.begin(), expected_keys.begin(), expected_values.begin());
+  expected_keys.resize(std::size_t(expected_ends.first - expected_keys.begin()));
+  expected_values.resize(expected_keys.size());
+  for (int form = 0; form < 4; ++form)
+  {
+    CAPTURE(form);
+    std::vector<int> keys(a.size() + 1, -7), values(a.size() + 1, -7);
+    auto ends = thrust::make_pair(keys.begin(), values.begin());
+    if (form == 0)
+      ends = mgpu::set_difference_by_key(thrust::host, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
+                                         keys.begin(), values.begin(), &less_by_function);
+    else if (form == 1)
+      ends = mgpu::set_difference_by_key(thrust::host, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
+                                         b_values.begin(), keys.begin(), values.begin(), &less_by_function);
+    else if (form == 2)
+      ends = mgpu::set_difference_by_key(a.begin(), a.end(), b.begin(), b.end(), a_values.begin(), keys.begin(),
+                                         values.begin(), &less_by_function);
+    else
+      ends = mgpu::set_difference_by_key(a.begin(), a.end(), b.begin(), b.end(), a_values.begin(), b_values.begin(),
+                                         keys.begin(), values.begin(), &less_by_function);
+    REQUIRE(ends.first - keys.begin() == std::ptrdiff_t(expected_keys.size()));
+    CHECK(ends.second - values.begin() == std::ptrdiff_t(expected_keys.size()));
+    keys.resize(expected_keys.size());
+    values.resize(expected_keys.size());
+    MGPU_CHECK_EQUAL_RANGES(keys, expected_keys);
+    MGPU_CHECK_EQUAL_RANGES(values, expected_values);
+  }
 }
 
 // ---------------------------------------------------------------------------
