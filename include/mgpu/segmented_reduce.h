@@ -36,12 +36,16 @@ namespace mgpu {
 /// \tparam OffsetIt a random-access iterator over integers that the policy's
 ///   system can dereference: the segments' starts.
 /// \tparam OutputIt a random-access output iterator that the policy's system
-///   can dereference, to which `T` assigns.
+///   can dereference, to which the reductions assign.
 /// \tparam BinaryOp the type of `op`.
-/// \tparam T the type of the reductions: every value is converted to `T`,
-///   `op` takes two `T`s and returns something convertible to `T`. On the
-///   CUDA backend `T` is default-constructible and copyable as bytes (as for
-///   `thrust::reduce_by_key`), and `op` is callable on the device.
+/// \tparam T the type of `init`. The reductions are held, as Thrust and CUB
+///   hold them, in the type `op` returns for `init` and a value (`T` for an
+///   extended `__device__` lambda, whose return type host code cannot see):
+///   with `init` 0 and `double` values summed by `thrust::plus<double>` the
+///   sums are doubles. Values and `init` are converted to that type, and
+///   `op` takes two of it. On the CUDA backend it is default-constructible
+///   and copyable as bytes (as for `thrust::reduce_by_key`), and `op` is
+///   callable on the device.
 /// \param exec the execution policy, which picks the backend:
 ///   `thrust::device`, `thrust::cuda::par.on(stream)`,
 ///   `thrust::cuda::par_nosync`, a host policy, ...

@@ -11,6 +11,7 @@
 
 #include <mgpu/segmented_reduce.h>
 
+#include <thrust/functional.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -350,6 +351,25 @@ TEST_CASE("segmented_reduce: values converted to init's type, results to the out
                          result.begin(), std::int64_t(0), segreduce_cases::plus_op{});
   const auto expected = segreduce_cases::reference_reduce(ints, segreduce_cases::offsets_of<int>(sizes), 0,
                                                           segreduce_cases::plus_op{});
+  MGPU_CHECK_EQUAL_RANGES(to_std(result), expected);
+}
+
+TEST_CASE("segmented_reduce: partial results in the type op returns, as Thrust's reductions hold them")
+{
+  // Halves summed by thrust::plus<double> from an int init of 0: doubles
+  // throughout (exact sums, so grouping cannot round), not ints.
+  const auto sizes = segreduce_cases::random_split(2000, 40000, 13);
+  const auto whole = mgpu_test::random_values<int>(40000, -1000, 1000, 14);
+  std::vector<double> halves;
+  for (int w : whole)
+    halves.push_back(w + 0.5);
+  const auto host_offsets = segreduce_cases::offsets_of<int>(sizes);
+  const auto expected     = segreduce_cases::reference_reduce(halves, host_offsets, 0.0, thrust::plus<double>{});
+  auto values = to_backend<backend>(halves);
+  auto offsets = to_backend<backend>(host_offsets);
+  auto result = poisoned<backend, double>(sizes.size());
+  mgpu::segmented_reduce(backend::policy(), values.begin(), values.end(), offsets.begin(), offsets.end(),
+                         result.begin(), 0, thrust::plus<double>{});
   MGPU_CHECK_EQUAL_RANGES(to_std(result), expected);
 }
 

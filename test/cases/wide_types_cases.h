@@ -1,4 +1,4 @@
-// Keys and values of 20, 28 and 64 bytes through every algorithm: the tile
+// Keys and values of 20, 28, 64 and 256 bytes through every algorithm: the tile
 // shapes must fit them in shared memory, and every byte must travel.
 // Expects `using backend = ...;` before inclusion.
 #pragma once
@@ -122,6 +122,21 @@ void check_merges_and_sets(std::size_t a_count, std::size_t b_count)
   CHECK(std::size_t(difference_end - out.begin()) == difference_expected.size());
   out.resize(difference_expected.size());
   MGPU_CHECK_EQUAL_RANGES(fingerprints<Bytes>(mgpu_test::to_std(out)), fingerprints<Bytes>(difference_expected));
+
+  // Sorted search and the inner join's size share the merge's partition.
+  std::vector<long long> lower_expected;
+  long long rows_expected = 0;
+  for (const auto& key : b)
+  {
+    const auto range = std::equal_range(a.begin(), a.end(), key);
+    lower_expected.push_back(range.first - a.begin());
+    rows_expected += range.second - range.first;
+  }
+  auto lower = mgpu_test::poisoned<backend, long long>(b_count);
+  mgpu::sorted_lower_bound(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), lower.begin());
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(lower), lower_expected);
+  CHECK(static_cast<long long>(mgpu::join_size(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
+                                               mgpu::join_kind::inner)) == rows_expected);
 }
 
 template <int Bytes>
@@ -198,8 +213,9 @@ void check_bulk_and_intervals(std::size_t count)
 
 } // namespace wide_types_cases
 
-TEST_CASE_TEMPLATE("wide keys and values: merge, merge_by_key and set operations", W, std::integral_constant<int, 20>,
-                   std::integral_constant<int, 28>, std::integral_constant<int, 64>)
+TEST_CASE_TEMPLATE("wide keys and values: merge, merge_by_key, set operations, sorted search, join_size", W,
+                   std::integral_constant<int, 20>, std::integral_constant<int, 28>, std::integral_constant<int, 64>,
+                   std::integral_constant<int, 256>)
 {
   for (const auto& counts : {std::pair<std::size_t, std::size_t>{0, 5}, {1, 1}, {777, 3001}, {20000, 17000}})
   {
@@ -211,7 +227,8 @@ TEST_CASE_TEMPLATE("wide keys and values: merge, merge_by_key and set operations
 }
 
 TEST_CASE_TEMPLATE("wide values: bulk remove and insert, interval expand and move", W,
-                   std::integral_constant<int, 20>, std::integral_constant<int, 28>, std::integral_constant<int, 64>)
+                   std::integral_constant<int, 20>, std::integral_constant<int, 28>, std::integral_constant<int, 64>,
+                   std::integral_constant<int, 256>)
 {
   for (std::size_t count : {std::size_t(2), std::size_t(999), std::size_t(30001)})
   {

@@ -12,8 +12,35 @@
 #endif
 
 #include <cstdint>
+#include <type_traits>
 
 namespace mgpu::detail {
+
+// Whether F is an extended __device__ lambda, whose return type host code
+// cannot see (nvcc reports a placeholder).
+template <class F>
+inline constexpr bool is_device_lambda_v =
+#if defined(__CUDACC_EXTENDED_LAMBDA__)
+  __nv_is_extended_device_lambda_closure_type(F);
+#else
+  false;
+#endif
+
+// The type the reductions are held in, as Thrust and CUB hold them: what
+// `op` returns for the initial value and a value, so op(op(init, v0), v1)
+// is never narrowed to T in between; T where that type is not known.
+template <class BinaryOp, class T, class Value, class = void>
+struct reduction_type
+{
+  using type = T;
+};
+template <class BinaryOp, class T, class Value>
+struct reduction_type<BinaryOp, T, Value, std::void_t<std::invoke_result_t<BinaryOp&, const T&, const Value&>>>
+{
+  using returned = std::decay_t<std::invoke_result_t<BinaryOp&, const T&, const Value&>>;
+  using type     = std::conditional_t<is_device_lambda_v<BinaryOp> || !std::is_constructible_v<returned, const T&>, T,
+                                  returned>;
+};
 
 inline constexpr const char* segmented_reduce_name = "mgpu::segmented_reduce";
 
@@ -47,10 +74,12 @@ OutputIt segmented_reduce(Policy& policy, InputIt values_first, InputIt values_l
   // A reversed value range holds no value.
   const auto values = total > 0 ? total : decltype(total)(0);
   const std::uint64_t largest_index = static_cast<std::uint64_t>(values) + static_cast<std::uint64_t>(segment_count);
+  using reduction_t = typename reduction_type<BinaryOp, T, value_of<InputIt>>::type;
+  const reduction_t start(init);
   with_offset_type(largest_index, [&](auto offset) {
     using Size = decltype(offset);
     segmented_reduce_with_offsets<Size>(policy, values_first, offsets_first, static_cast<Size>(segment_count),
-                                        static_cast<Size>(values), result, init, op);
+                                        static_cast<Size>(values), result, start, op);
   });
   return result + segment_count;
 }

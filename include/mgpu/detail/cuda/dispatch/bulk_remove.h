@@ -18,6 +18,7 @@
 
 #include <mgpu/detail/cuda/agent/bulk_remove_tile.h>
 #include <mgpu/detail/cuda/block/full_tile.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/dispatch/bulk_tiles.h>
 #include <mgpu/detail/cuda/partition/bulk_partition.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
@@ -26,7 +27,6 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
 
-#include <cub/util_type.cuh>
 #include <thrust/type_traits/unwrap_contiguous_iterator.h>
 
 namespace mgpu::detail::cuda {
@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
                      OutputIt result)
 {
   using Tuning = compiled_policy_t<Hub>;
-  __shared__ cub::Uninitialized<typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage> shared_storage;
+  __shared__ tile_shared_storage<typename bulk_remove_tile_types<Tuning, value_of<SourceIt>>::storage> shared_storage;
 
   // Spelled out rather than consume_tile_of, through which ptxas schedules this tile's loads worse.
   constexpr int NV   = Tuning::shape::tile_size;

@@ -3,6 +3,7 @@
 
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/block/full_tile.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -14,8 +15,6 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
 #include <mgpu/search.h>
-
-#include <cub/util_type.cuh>
 
 namespace mgpu::detail::cuda {
 
@@ -33,7 +32,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   using value_t             = value_type_or_byte_t<ValIt1>;
   using storage_t           = merge_tile_storage<Shape, value_of<KeyIt1>, value_t, has_values>;
   static_assert(Shape::threads >= 64, "two warps find a tile's splits");
-  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  __shared__ tile_shared_storage<storage_t> shared_storage;
 
   const Size tile       = blockIdx.x;
   const Size total      = a_count + b_count;

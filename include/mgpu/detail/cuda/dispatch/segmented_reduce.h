@@ -13,6 +13,7 @@
 #include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
 #include <mgpu/detail/cuda/agent/segmented_reduce_tile.h>
 #include <mgpu/detail/cuda/block/tile_lookback.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/dispatch/transform_lbs.h>
 #include <mgpu/detail/cuda/partition/load_balance_partition.h>
@@ -22,8 +23,6 @@
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
 #include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
-
-#include <cub/util_type.cuh>
 
 #include <cuda_runtime_api.h>
 
@@ -43,7 +42,6 @@ constexpr int segmented_reduce_min_tiles_per_sm()
 {
   constexpr int shared_per_sm = 227 * 1024, reserved_per_tile = 1024;
   constexpr int storage       = int(sizeof(segmented_reduce_storage_for<Tuning, T>));
-  static_assert(storage <= 48 * 1024, "the reduction's type is too large for a tile's static shared memory");
   constexpr int by_shared  = shared_per_sm / (storage + reserved_per_tile);
   constexpr int by_threads = Tuning::resident_threads / Tuning::shape::threads;
   constexpr int tiles      = by_shared < by_threads ? by_shared : by_threads;
@@ -70,7 +68,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
     return;
   }
   allow_dependent_launch(); // the fix-up takes only the slots the last wave leaves
-  __shared__ cub::Uninitialized<segmented_reduce_storage_for<Tuning, T>> shared_storage;
+  __shared__ tile_shared_storage<segmented_reduce_storage_for<Tuning, T>> shared_storage;
   auto& shared = shared_storage.Alias();
 
   shared.heads[threadIdx.x] = 0u;

@@ -10,6 +10,7 @@
 #include <mgpu/detail/cuda/agent/set_tile.h>
 #include <mgpu/detail/cuda/block/full_tile.h>
 #include <mgpu/detail/cuda/block/tile_load.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
 #include <mgpu/detail/cuda/runtime/temporary_buffer.h>
@@ -20,8 +21,6 @@
 #include <mgpu/detail/offsets.h>
 #include <mgpu/detail/sequential/set_operations.h>
 #include <mgpu/search.h>
-
-#include <cub/util_type.cuh>
 
 #include <cstddef>
 #include <cstdint>
@@ -60,7 +59,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   using key_t                  = value_of<KeyIt1>;
   using storage_t              = set_tile_storage<Shape, key_t, Size, record>;
   using pace_t                 = lookback_pace<Tuning::lookback_first_sleep, Tuning::lookback_poll_sleep>;
-  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  __shared__ tile_shared_storage<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
   const int tid       = threadIdx.x;

@@ -12,6 +12,7 @@
 #include <mgpu/detail/cuda/agent/merge_tile.h>
 #include <mgpu/detail/cuda/agent/sorted_search_tile.h>
 #include <mgpu/detail/cuda/block/full_tile.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -23,8 +24,6 @@
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/sorted_search_ops.h>
 #include <mgpu/search.h>
-
-#include <cub/util_type.cuh>
 
 namespace mgpu::detail::cuda {
 
@@ -61,7 +60,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads, compil
   using answer_t  = search_answer_t<Bound, Size>;
   using storage_t = sorted_search_tile_storage<Shape, key_t, sink_tally_t<Sink, Size, answer_t>, Size,
                                                typename sink_storage<Sink, Shape>::type>;
-  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  __shared__ tile_shared_storage<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
 
   const Size tile       = blockIdx.x;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/agent/load_balance_tile.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
@@ -21,7 +22,6 @@
 #include <mgpu/detail/load_balance_ops.h>
 #include <mgpu/search.h>
 
-#include <cub/util_type.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
 #include <algorithm>
@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
 {
   using Shape = typename compiled_policy_t<Hub>::shape;
   static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
-  __shared__ cub::Uninitialized<lbs_storage_for<Shape, Size, Op>> shared_storage;
+  __shared__ tile_shared_storage<lbs_storage_for<Shape, Size, Op>> shared_storage;
 
   const lbs_tile_range<Size> range =
     load_balance_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, Size(blockIdx.x));

@@ -5,14 +5,15 @@
 
 #include <mgpu/detail/cuda/block/sample_position.h>
 #include <mgpu/detail/cuda/block/tile_lookback.h>
+#include <mgpu/detail/cuda/block/tile_shared_storage.h>
 #include <mgpu/detail/cuda/block/warp_search.h>
 #include <mgpu/detail/cuda/runtime/dependent_launch.h>
 #include <mgpu/detail/cuda/runtime/error.h>
 #include <mgpu/detail/cuda/runtime/launch.h>
+#include <mgpu/detail/cuda/tuning/policies.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/search.h>
 
-#include <cub/util_type.cuh>
 #include <thrust/type_traits/is_contiguous_iterator.h>
 #include <thrust/type_traits/unwrap_contiguous_iterator.h>
 
@@ -57,12 +58,12 @@ using set_tile_state = tile_offsets_state<Size>;
 // Threads per partition CTA (= splits per CTA), samples of each input per
 // thread and narrowing rounds: more samples only add DRAM sectors, since a
 // CTA's splits span its whole window and later rounds narrow little.
-// Wide keys take fewer samples, so that every round's samples of both
-// inputs fit in 32 KiB of shared memory.
+// Wide keys take fewer samples (and, wider still, fewer threads), so that
+// every round's samples of both inputs fit in 32 KiB of shared memory.
 template <int KeyBytes>
 struct path_partition_shape
 {
-  static constexpr int threads            = 128;
+  static constexpr int threads            = threads_fitting(128, 2 * KeyBytes, 32 * 1024, 32);
   static constexpr int samples_per_thread = 2 * 2 * 2 * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
   static constexpr int rounds = 2 * 2 * samples_per_thread * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
 };
@@ -194,7 +195,7 @@ __global__ void __launch_bounds__(Shape::threads)
   constexpr int S   = NT * SPT;
   using key_t       = key_of<AIt>; // both inputs are compared as A's keys, as the tiles do
   using storage_t   = path_partition_storage<Shape, key_t, Size>;
-  __shared__ cub::Uninitialized<storage_t> shared_storage;
+  __shared__ tile_shared_storage<storage_t> shared_storage;
   storage_t& shared = shared_storage.Alias();
   allow_dependent_launch(); // a merge's tiles wait for the splits themselves
   const int tid          = static_cast<int>(threadIdx.x);

@@ -26,8 +26,22 @@ constexpr int items_fitting_shared(int threads, int bytes_per_item, int cap)
   return items;
 }
 
-// Items of this size leave too few per thread at 256 threads: take 128.
-constexpr int threads_for_item_bytes(int bytes_per_item) { return bytes_per_item <= 16 ? 256 : 128; }
+// The most threads, from `threads` down by halves to `fewest`, whose
+// `bytes_per_thread` each fit `budget` bytes of shared memory: wide types
+// take smaller CTAs rather than overflowing a tile's 48 KiB.
+constexpr int threads_fitting(int threads, int bytes_per_thread, int budget, int fewest = 64)
+{
+  while (threads > fewest && threads * bytes_per_thread > budget)
+    threads /= 2;
+  return threads;
+}
+
+// Items of this size leave too few per thread at 256 threads: take 128, and
+// fewer where one item each would not fit.
+constexpr int threads_for_item_bytes(int bytes_per_item)
+{
+  return bytes_per_item <= 16 ? 256 : threads_fitting(128, bytes_per_item * 17 / 16, 46 * 1024);
+}
 
 // Odd item counts keep blocked shared-memory accesses free of bank conflicts;
 // large tiles mean fewer partition searches and per-tile overheads.
@@ -96,8 +110,8 @@ namespace mgpu::detail::cuda {
 // Balanced Path search in shared memory and keep its reads conflict-free.
 // Keys wider than 8 bytes: 128 threads and as many keys per thread (up to 7)
 // as fit, with a 2-byte position per key for by-key tiles.
-template <int KeyBytes, bool HasValues>
-using set_shape_for = tile_shape<128, items_fitting_shared(128, KeyBytes + (HasValues ? 2 : 0), 7)>;
+template <int KeyBytes, bool HasValues, int Threads = threads_fitting(128, (KeyBytes + 2) * 17 / 16, 46 * 1024)>
+using set_shape_for = tile_shape<Threads, items_fitting_shared(Threads, KeyBytes + (HasValues ? 2 : 0), 7)>;
 
 // MinCtasPerSM caps registers: the tile kernel is latency-bound and needs many
 // tiles in flight. The look-back sleeps FirstNs before its first poll (tiles
@@ -179,12 +193,18 @@ inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 23
 
 // IndexBytes: 4 or 8 (64-bit indices stage their offsets in twice the
 // registers, so their tiles stay smaller).
+// Threads of a tile that stages `StagedBytes` per step: fewer than
+// `Threads` only where one step each would not fit.
+template <int Threads, int StagedBytes>
+inline constexpr int lbs_threads = threads_fitting(Threads, 4 + StagedBytes, 48 * 1024 - 72 - StagedBytes);
+
 template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_sm90
 {
   static constexpr int cap =
     IndexBytes > 4 && lbs_items_sm90<StagedBytes> > 15 ? 15 : lbs_items_sm90<StagedBytes>;
-  using shape = tile_shape<256, lbs_items_per_thread<256, StagedBytes, cap>()>;
+  static constexpr int threads = lbs_threads<256, StagedBytes>;
+  using shape                  = tile_shape<threads, lbs_items_per_thread<threads, StagedBytes, cap>()>;
 };
 
 // Launches of at most this many waves of tiles skip the partition kernel: each
@@ -198,7 +218,8 @@ inline constexpr int lbs_head_waves_sm90 = 1;
 template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_fallback
 {
-  using shape = tile_shape<128, lbs_items_per_thread<128, StagedBytes, 11>()>;
+  static constexpr int threads = lbs_threads<128, StagedBytes>;
+  using shape                  = tile_shape<threads, lbs_items_per_thread<threads, StagedBytes, 11>()>;
 };
 
 // How the load-balancing engine's tiles find their item ranges: alone in
@@ -269,35 +290,43 @@ constexpr int bulk_items_per_thread()
   return items;
 }
 
+// Threads of a bulk tile: fewer than `Threads` only for items so wide that
+// one each would not fit.
+template <int Threads, int BytesPerItem>
+inline constexpr int bulk_threads = threads_fitting(Threads, BytesPerItem + 4, 40 * 1024);
+
+template <int Threads, int BytesPerItem, int Cap>
+using bulk_shape = tile_shape<bulk_threads<Threads, BytesPerItem>,
+                              bulk_items_per_thread<bulk_threads<Threads, BytesPerItem>, BytesPerItem, Cap>()>;
+
 // Small CTAs with many 4-byte items stream fastest; bulk remove issues its
 // source loads before it waits for the overlapped partition.
 template <int BytesPerItem>
 struct bulk_remove_tuning_sm90
-  : bulk_tuning<tile_shape<BytesPerItem <= 4 ? 128 : 256,
-                           bulk_items_per_thread<BytesPerItem <= 4 ? 128 : 256, BytesPerItem, BytesPerItem <= 4   ? 23
-                                                                                              : BytesPerItem <= 8 ? 11
-                                                                                                                  : 7>()>,
+  : bulk_tuning<bulk_shape<BytesPerItem <= 4 ? 128 : 256, BytesPerItem,
+                           BytesPerItem <= 4   ? 23
+                           : BytesPerItem <= 8 ? 11
+                                               : 7>,
                 true>
 {};
 
 template <int BytesPerItem>
-struct bulk_remove_tuning_fallback
-  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, false>
+struct bulk_remove_tuning_fallback : bulk_tuning<bulk_shape<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>, false>
 {};
 
 // A register cap on 4-byte items keeps more tiles in flight; overlapping the
 // partition gains nothing here.
 template <int BytesPerItem>
 struct bulk_insert_tuning_sm90
-  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 4   ? 15
-                                                                         : BytesPerItem <= 8 ? 11
-                                                                                             : 7>()>,
+  : bulk_tuning<bulk_shape<128, BytesPerItem,
+                           BytesPerItem <= 4   ? 15
+                           : BytesPerItem <= 8 ? 11
+                                               : 7>,
                 false, BytesPerItem == 4 ? 10 : 0>
 {};
 
 template <int BytesPerItem>
-struct bulk_insert_tuning_fallback
-  : bulk_tuning<tile_shape<128, bulk_items_per_thread<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>()>, false>
+struct bulk_insert_tuning_fallback : bulk_tuning<bulk_shape<128, BytesPerItem, BytesPerItem <= 8 ? 11 : 7>, false>
 {};
 
 template <int BytesPerItem>
