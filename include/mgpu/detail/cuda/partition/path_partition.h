@@ -63,7 +63,8 @@ using set_tile_state = tile_offsets_state<Size>;
 template <int KeyBytes>
 struct path_partition_shape
 {
-  static constexpr int threads            = threads_fitting(128, 2 * KeyBytes, 32 * 1024, 32);
+  static constexpr int threads =
+    threads_fitting(128, [](int t) { return 2 * t * KeyBytes <= 32 * 1024; }, 32);
   static constexpr int samples_per_thread = 2 * 2 * 2 * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
   static constexpr int rounds = 2 * 2 * samples_per_thread * threads * KeyBytes <= 32 * 1024 ? 2 : 1;
 };

@@ -16,31 +16,44 @@ struct tile_shape
   static constexpr int tile_size        = Threads * ItemsPerThread;
 };
 
-// The largest odd item count up to `cap` (at least 1) whose tile, plus 1/16
-// for transposes and bookkeeping, fits in a CTA's 48 KiB of static shared memory.
+// Whether a tile of threads x items items, plus 1/16 for transposes and
+// bookkeeping, fits in a CTA's 48 KiB of static shared memory.
+constexpr bool tile_fits_shared(int threads, int items, int bytes_per_item)
+{
+  return threads * items * bytes_per_item * 17 / 16 <= 46 * 1024;
+}
+
+// The largest odd item count up to `cap` (at least 1) whose tile fits.
 constexpr int items_fitting_shared(int threads, int bytes_per_item, int cap)
 {
   int items = cap;
-  while (items > 1 && threads * items * bytes_per_item * 17 / 16 > 46 * 1024)
+  while (items > 1 && !tile_fits_shared(threads, items, bytes_per_item))
     items -= items % 2 == 0 ? 1 : 2;
   return items;
 }
 
-// The most threads, from `threads` down by halves to `fewest`, whose
-// `bytes_per_thread` each fit `budget` bytes of shared memory: wide types
-// take smaller CTAs rather than overflowing a tile's 48 KiB.
-constexpr int threads_fitting(int threads, int bytes_per_thread, int budget, int fewest = 64)
+// The most threads, from `threads` down by halves to `fewest`, for which
+// `fits_one_each(threads)` holds: wide types take smaller CTAs rather than
+// overflowing a tile's shared memory.
+template <class FitsOneEach>
+constexpr int threads_fitting(int threads, FitsOneEach fits_one_each, int fewest = 64)
 {
-  while (threads > fewest && threads * bytes_per_thread > budget)
+  while (threads > fewest && !fits_one_each(threads))
     threads /= 2;
   return threads;
+}
+
+// Threads whose tile holds at least one item of this size each.
+constexpr int threads_fitting_shared(int threads, int bytes_per_item)
+{
+  return threads_fitting(threads, [bytes_per_item](int t) { return tile_fits_shared(t, 1, bytes_per_item); });
 }
 
 // Items of this size leave too few per thread at 256 threads: take 128, and
 // fewer where one item each would not fit.
 constexpr int threads_for_item_bytes(int bytes_per_item)
 {
-  return bytes_per_item <= 16 ? 256 : threads_fitting(128, bytes_per_item * 17 / 16, 46 * 1024);
+  return bytes_per_item <= 16 ? 256 : threads_fitting_shared(128, bytes_per_item);
 }
 
 // Odd item counts keep blocked shared-memory accesses free of bank conflicts;
@@ -110,7 +123,7 @@ namespace mgpu::detail::cuda {
 // Balanced Path search in shared memory and keep its reads conflict-free.
 // Keys wider than 8 bytes: 128 threads and as many keys per thread (up to 7)
 // as fit, with a 2-byte position per key for by-key tiles.
-template <int KeyBytes, bool HasValues, int Threads = threads_fitting(128, (KeyBytes + 2) * 17 / 16, 46 * 1024)>
+template <int KeyBytes, bool HasValues, int Threads = threads_fitting_shared(128, KeyBytes + (HasValues ? 2 : 0))>
 using set_shape_for = tile_shape<Threads, items_fitting_shared(Threads, KeyBytes + (HasValues ? 2 : 0), 7)>;
 
 // MinCtasPerSM caps registers: the tile kernel is latency-bound and needs many
@@ -175,14 +188,25 @@ namespace mgpu::detail::cuda {
 // interval_expand's values up to 4 bytes; 4 for a gather start; 8 for
 // interval_move's two starts or 8-byte expand values), within 48 KiB. Odd item
 // counts spread the serial search's shared accesses over the banks.
+constexpr bool lbs_tile_fits(int threads, int items, int staged_bytes)
+{
+  return (threads * items + 2) * 4 + (threads * items + 1) * staged_bytes + 64 <= 48 * 1024;
+}
+
 template <int Threads, int StagedBytes, int Cap>
 constexpr int lbs_items_per_thread()
 {
   int items = Cap;
-  while (items > 1 && (Threads * items + 2) * 4 + (Threads * items + 1) * StagedBytes + 64 > 48 * 1024)
+  while (items > 1 && !lbs_tile_fits(Threads, items, StagedBytes))
     items -= 2;
   return items;
 }
+
+// Threads of a tile that stages `StagedBytes` per step: fewer than
+// `Threads` only where one step each would not fit.
+template <int Threads, int StagedBytes>
+inline constexpr int lbs_threads =
+  threads_fitting(Threads, [](int t) { return lbs_tile_fits(t, 1, StagedBytes); });
 
 // Per amount of staged segment data, the item count that measured fastest.
 template <int StagedBytes>
@@ -193,11 +217,6 @@ inline constexpr int lbs_items_sm90 = StagedBytes == 0 ? 23
 
 // IndexBytes: 4 or 8 (64-bit indices stage their offsets in twice the
 // registers, so their tiles stay smaller).
-// Threads of a tile that stages `StagedBytes` per step: fewer than
-// `Threads` only where one step each would not fit.
-template <int Threads, int StagedBytes>
-inline constexpr int lbs_threads = threads_fitting(Threads, 4 + StagedBytes, 48 * 1024 - 72 - StagedBytes);
-
 template <int StagedBytes, int IndexBytes>
 struct load_balance_tuning_sm90
 {
@@ -281,11 +300,16 @@ struct bulk_tuning
 
 // Odd items per thread (conflict-free blocked shared accesses), at most `Cap`,
 // with the items plus 4 bytes of bookkeeping each within 40 KiB of shared memory.
+constexpr bool bulk_tile_fits(int threads, int items, int bytes_per_item)
+{
+  return threads * items * (bytes_per_item + 4) <= 40 * 1024;
+}
+
 template <int Threads, int BytesPerItem, int Cap>
 constexpr int bulk_items_per_thread()
 {
   int items = Cap;
-  while (items > 1 && Threads * items * (BytesPerItem + 4) > 40 * 1024)
+  while (items > 1 && !bulk_tile_fits(Threads, items, BytesPerItem))
     items -= 2;
   return items;
 }
@@ -293,7 +317,8 @@ constexpr int bulk_items_per_thread()
 // Threads of a bulk tile: fewer than `Threads` only for items so wide that
 // one each would not fit.
 template <int Threads, int BytesPerItem>
-inline constexpr int bulk_threads = threads_fitting(Threads, BytesPerItem + 4, 40 * 1024);
+inline constexpr int bulk_threads =
+  threads_fitting(Threads, [](int t) { return bulk_tile_fits(t, 1, BytesPerItem); });
 
 template <int Threads, int BytesPerItem, int Cap>
 using bulk_shape = tile_shape<bulk_threads<Threads, BytesPerItem>,
