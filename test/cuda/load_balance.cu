@@ -6,6 +6,7 @@ using backend = mgpu_test::cuda_backend;
 #include "cases/load_balance_cases.h"
 
 #include <mgpu/detail/cuda/dispatch/transform_lbs.h>
+#include <mgpu/segmented_reduce.h>
 
 #include <thrust/device_vector.h>
 #include <thrust/equal.h>
@@ -220,4 +221,27 @@ TEST_CASE("transform_lbs: an extended __device__ lambda")
   for (std::size_t i = 0; i < expected.size(); ++i)
     expected[i] = ref.segment[i] * 100000 + ref.rank[i];
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(packed), expected);
+}
+
+TEST_CASE("segmented_reduce: extended lambdas reduce in init's type or in what the operator returns")
+{
+  const auto device_sum = [] __device__(double a, double b) { return a + b; };
+  const auto hd_sum     = [] __host__ __device__(double a, double b) { return a + b; };
+  // A __device__ lambda's return type is hidden from host code: partials stay in init's type.
+  static_assert(std::is_same_v<mgpu::detail::reduction_type<decltype(device_sum), int, double>::type, int>);
+  static_assert(std::is_same_v<mgpu::detail::reduction_type<decltype(hd_sum), int, double>::type, double>);
+
+  const thrust::device_vector<double> values(7, 0.5);
+  const std::vector<int> host_offsets{0, 3, 3, 4};
+  const thrust::device_vector<int> offsets(host_offsets.begin(), host_offsets.end());
+  thrust::device_vector<double> sums(4, mgpu_test::poison<double>());
+
+  mgpu::segmented_reduce(thrust::device, values.begin(), values.end(), offsets.begin(), offsets.end(), sums.begin(),
+                         0, hd_sum);
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(sums), (std::vector<double>{1.5, 0.0, 0.5, 1.5}));
+
+  thrust::fill(sums.begin(), sums.end(), mgpu_test::poison<double>());
+  mgpu::segmented_reduce(thrust::device, values.begin(), values.end(), offsets.begin(), offsets.end(), sums.begin(),
+                         0, device_sum); // each 0 + 0.5 truncates to int 0
+  MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(sums), (std::vector<double>(4, 0.0)));
 }
