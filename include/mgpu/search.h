@@ -9,6 +9,8 @@
 #include <mgpu/detail/config.h>
 #include <mgpu/detail/iterator.h>
 
+#include <cuda/std/functional> // the examples' cuda::std::less
+
 namespace mgpu {
 
 /// Which way ties between the two inputs of a merge are broken.

@@ -202,7 +202,8 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 ///
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_intersection`.
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                           InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
@@ -264,7 +265,8 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 ///
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_union`.
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                    InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
@@ -323,7 +325,8 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 ///
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_difference`.
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                         InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
@@ -382,7 +385,8 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 ///
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_symmetric_difference`.
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
 OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
                                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
@@ -451,7 +455,8 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_intersection_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_intersection_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
 thrust::pair<KeyOut, ValOut> set_intersection_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -522,7 +527,8 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut, Compare as for the general `set_difference_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
   const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
@@ -555,7 +561,7 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \tparam ValIt2 the type of `values_first2`, which is never read.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
-/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
@@ -574,7 +580,7 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \tparam ValIt2 the type of `values_first2`, which is never read.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_difference_by_key`.
-/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
@@ -592,8 +598,9 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \tparam ValIt2 the type of `values_first2`, which is never read.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
-/// \param values_first2 the second range's values in Thrust's parameter list; never read.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 thrust::pair<KeyOut, ValOut> set_difference_by_key(
@@ -654,7 +661,8 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut, Compare as for the general `set_union_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result, comp as for the general `set_union_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 thrust::pair<KeyOut, ValOut> set_union_by_key(
@@ -731,7 +739,8 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
 ///   `set_symmetric_difference_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result, comp as for the general `set_symmetric_difference_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
 thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
@@ -1266,7 +1275,8 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_intersection`.
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
@@ -1311,7 +1321,8 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_union`.
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
@@ -1355,7 +1366,8 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_difference`.
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
@@ -1401,7 +1413,8 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 /// \tparam InputIt1, InputIt2, OutputIt, Compare as for the general `set_symmetric_difference`.
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
 void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
@@ -1453,7 +1466,8 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_intersection_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
@@ -1509,7 +1523,8 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
@@ -1549,7 +1564,7 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
-/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
@@ -1569,7 +1584,7 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_difference_by_key`.
-/// \param values_first2 the second range's values in Thrust's parameter list; never read.
+/// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt, std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
@@ -1589,8 +1604,9 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
-/// \param values_first2 the second range's values in Thrust's parameter list; never read.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
@@ -1630,7 +1646,8 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result, comp as for the general `set_union_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
@@ -1691,7 +1708,8 @@ void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result, comp as for the general `set_symmetric_difference_by_key`.
-/// \param unique_keys `mgpu::unique_keys`: the caller's promise that neither range holds two equivalent keys.
+/// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
+///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
