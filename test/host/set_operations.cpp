@@ -73,7 +73,7 @@ TEST_CASE("set_difference_by_key: a function-pointer comparator in both paramete
 // the same host-device functions as the kernels.
 // ---------------------------------------------------------------------------
 
-#include <mgpu/detail/sequential/set_operations.h>
+#include <mgpu/detail/set_operation_ops.h>
 
 namespace {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include <mgpu/detail/cuda/block/tile_load.h>
-#include <mgpu/detail/sequential/set_operations.h>
+#include <mgpu/detail/set_operation_ops.h>
 
 #include <cub/block/block_scan.cuh>
 

@@ -19,7 +19,7 @@
 #include <mgpu/detail/cuda/tuning/policy_hub.h>
 #include <mgpu/detail/iterator.h>
 #include <mgpu/detail/offsets.h>
-#include <mgpu/detail/sequential/set_operations.h>
+#include <mgpu/detail/set_operation_ops.h>
 #include <mgpu/search.h>
 
 #include <cstddef>
