@@ -43,6 +43,7 @@ TEST_CASE("checked sorted search: sorted inputs pass the checks and are searched
   auto out     = mgpu_test::poisoned<backend, int>(4);
   mgpu::sorted_lower_bound(backend::policy(), hay.begin(), hay.end(), needles.begin(), needles.end(), out.begin());
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(out), (std::vector<int>{0, 1, 1, 4}));
+  out = mgpu_test::poisoned<backend, int>(4);
   mgpu::sorted_upper_bound(backend::policy(), hay.begin(), hay.end(), needles.begin(), needles.end(), out.begin());
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(out), (std::vector<int>{0, 3, 3, 4}));
 }

@@ -409,12 +409,19 @@ TEST_CASE("join: overloads without a policy")
              mgpu::join_kind::left_outer, ::cuda::std::less<>{});
   MGPU_CHECK_EQUAL_RANGES(join_cases::widened(to_std(a_out)), expected.a);
 
+  std::vector<int> matched_rows, unmatched_rows;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    (std::binary_search(b.begin(), b.end(), a[i]) ? matched_rows : unmatched_rows).push_back(int(i));
   auto out = poisoned<backend, int>(a.size());
   const auto semi_end = mgpu::semi_join(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin());
+  CHECK(std::size_t(semi_end - out.begin()) == matched_rows.size());
+  auto rows = to_std(out);
+  rows.resize(matched_rows.size());
+  CHECK(rows == matched_rows);
+  out = poisoned<backend, int>(a.size());
   const auto anti_end = mgpu::anti_join(d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), out.begin(), ::cuda::std::less<>{});
-  std::size_t matched = 0;
-  for (int key : a)
-    matched += std::binary_search(b.begin(), b.end(), key) ? 1 : 0;
-  CHECK(std::size_t(semi_end - out.begin()) == matched);
-  CHECK(std::size_t(anti_end - out.begin()) == a.size() - matched);
+  CHECK(std::size_t(anti_end - out.begin()) == unmatched_rows.size());
+  rows = to_std(out);
+  rows.resize(unmatched_rows.size());
+  CHECK(rows == unmatched_rows);
 }

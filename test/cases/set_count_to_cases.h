@@ -457,8 +457,12 @@ TEST_CASE("set operations, count_to: on unsorted input the count stays within th
         CHECK(std::all_of(host_keys.begin() + largest, host_keys.end(), [](int x) { return x == poison<int>(); }));
 
         keys = poisoned<backend, int>(largest + guard);
-        pairs_op<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
-                     keys.begin(), values.begin(), less, mgpu::count_to(pairs_count.element()));
+        if (unique)
+          pairs_op<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                       keys.begin(), values.begin(), less, mgpu::unique_keys, mgpu::count_to(pairs_count.element()));
+        else
+          pairs_op<Op>(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(), d_av.begin(), d_bv.begin(),
+                       keys.begin(), values.begin(), less, mgpu::count_to(pairs_count.element()));
         written = pairs_count.value();
         CHECK(written >= 0);
         CHECK(std::size_t(written) <= largest);

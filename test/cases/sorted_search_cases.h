@@ -208,6 +208,7 @@ TEST_CASE("sorted search: counting and transform iterators in, discard out")
   mgpu::sorted_lower_bound(backend::policy(), tripled, tripled + n, d_needles.begin(), d_needles.end(), out.begin());
   thrust::lower_bound(thrust::host, hay3.begin(), hay3.end(), needles.begin(), needles.end(), expected.begin());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), expected);
+  out = poisoned<backend, int>(m);
   mgpu::sorted_upper_bound(backend::policy(), counted, counted + n, d_needles.begin(), d_needles.end(), out.begin());
   thrust::upper_bound(thrust::host, hay1.begin(), hay1.end(), needles.begin(), needles.end(), expected.begin());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), expected);
@@ -235,6 +236,7 @@ TEST_CASE("sorted search: overloads without a policy")
   CHECK(mgpu::sorted_lower_bound(d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), out.begin()) == out.end());
   thrust::lower_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), expected);
+  out = poisoned<backend, int>(needles.size());
   CHECK(mgpu::sorted_upper_bound(d_hay.begin(), d_hay.end(), d_needles.begin(), d_needles.end(), out.begin(),
                                  ::cuda::std::less<>{}) == out.end());
   thrust::upper_bound(thrust::host, hay.begin(), hay.end(), needles.begin(), needles.end(), expected.begin());
@@ -248,6 +250,7 @@ TEST_CASE("sorted search: the documented example")
   auto out = poisoned<backend, int>(4);
   mgpu::sorted_upper_bound(backend::policy(), hay.begin(), hay.end(), needles.begin(), needles.end(), out.begin());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), (std::vector<int>{0, 3, 3, 4}));
+  out = poisoned<backend, int>(4);
   mgpu::sorted_lower_bound(backend::policy(), hay.begin(), hay.end(), needles.begin(), needles.end(), out.begin());
   MGPU_CHECK_EQUAL_RANGES(to_std(out), (std::vector<int>{0, 1, 1, 4}));
 }

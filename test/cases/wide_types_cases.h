@@ -110,10 +110,14 @@ void check_merges_and_sets(std::size_t a_count, std::size_t b_count)
   MGPU_CHECK_EQUAL_RANGES(fingerprints<Bytes>(mgpu_test::to_std(out)), fingerprints<Bytes>(union_expected));
 
   out.assign(total, poison);
+  out_values.assign(total, poison);
   const auto ends = mgpu::set_union_by_key(backend::policy(), d_a.begin(), d_a.end(), d_b.begin(), d_b.end(),
                                            d_a.begin(), d_b.begin(), out.begin(), out_values.begin());
   CHECK(std::size_t(ends.first - out.begin()) == union_expected.size());
+  CHECK(std::size_t(ends.second - out_values.begin()) == union_expected.size());
+  out.resize(union_expected.size());
   out_values.resize(union_expected.size());
+  MGPU_CHECK_EQUAL_RANGES(fingerprints<Bytes>(mgpu_test::to_std(out)), fingerprints<Bytes>(union_expected));
   MGPU_CHECK_EQUAL_RANGES(fingerprints<Bytes>(mgpu_test::to_std(out_values)), fingerprints<Bytes>(union_expected));
 
   out.assign(total, poison);

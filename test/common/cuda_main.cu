@@ -1,18 +1,34 @@
 // doctest entry point for GPU tests: exits with 77 (CTest: skipped) when no
-// CUDA device is present, so a machine without a GPU reports them as skipped
-// rather than passed.
+// CUDA device or driver is present, so a machine without a GPU reports them as
+// skipped rather than passed; MGPU_REQUIRE_GPU set in the environment turns
+// that into a failure, for GPU machines.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 int main(int argc, char** argv)
 {
   int device_count = 0;
-  if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0)
+  const cudaError_t status = cudaGetDeviceCount(&device_count);
+  // No device, or no driver at all: a build-only machine. Any other error is a failure.
+  const bool no_gpu = status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver ||
+                      (status == cudaSuccess && device_count == 0);
+  if (!no_gpu && status != cudaSuccess)
   {
+    std::printf("GPU tests cannot start: %s\n", cudaGetErrorString(status));
+    return 1;
+  }
+  if (no_gpu)
+  {
+    if (std::getenv("MGPU_REQUIRE_GPU") != nullptr)
+    {
+      std::puts("No CUDA device, and MGPU_REQUIRE_GPU is set: GPU tests failed.");
+      return 1;
+    }
     std::puts("No CUDA device: GPU tests skipped.");
     return 77;
   }

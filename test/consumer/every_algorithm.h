@@ -80,32 +80,47 @@ int call_every_algorithm(const Policy& policy)
   const Vector<int> a_values(a_init.size(), 1), b_values(b_init.size(), 2);
   Vector<int> keys(8), values(8);
   int wrong = 0;
+  // Every call writes into an output filled with -1, so one that writes nothing fails.
+  auto fresh = [&](Vector<int>& v) {
+    thrust::fill(policy, v.begin(), v.end(), -1);
+    return v.begin();
+  };
 
-  auto keys_end = mgpu::merge(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin());
+  auto keys_end = mgpu::merge(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(keys));
   wrong += expect("merge", to_std(keys, keys_end - keys.begin()), {1, 2, 3, 3, 3, 5, 6, 7});
-  keys_end = mgpu::merge(a.begin(), a.end(), b.begin(), b.end(), keys.begin()); // the iterators pick the system
+  keys_end = mgpu::merge(a.begin(), a.end(), b.begin(), b.end(), fresh(keys)); // the iterators pick the system
   wrong += expect("merge without a policy", to_std(keys, keys_end - keys.begin()), {1, 2, 3, 3, 3, 5, 6, 7});
   auto pair_end = mgpu::merge_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
-                                     b_values.begin(), keys.begin(), values.begin(), ::cuda::std::less<>{});
+                                     b_values.begin(), fresh(keys), fresh(values), ::cuda::std::less<>{});
   wrong += expect("merge_by_key", to_std(values, pair_end.second - values.begin()), {1, 2, 1, 1, 2, 1, 2, 1});
 
-  keys_end = mgpu::set_intersection(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin());
+  keys_end = mgpu::set_intersection(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(keys));
   wrong += expect("set_intersection", to_std(keys, keys_end - keys.begin()), {3});
-  keys_end = mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin());
+  keys_end = mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(keys));
   wrong += expect("set_union", to_std(keys, keys_end - keys.begin()), {1, 2, 3, 3, 5, 6, 7});
-  keys_end = mgpu::set_difference(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin());
+  keys_end = mgpu::set_difference(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(keys));
   wrong += expect("set_difference", to_std(keys, keys_end - keys.begin()), {1, 3, 5, 7});
-  keys_end = mgpu::set_symmetric_difference(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin());
+  keys_end = mgpu::set_symmetric_difference(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(keys));
   wrong += expect("set_symmetric_difference", to_std(keys, keys_end - keys.begin()), {1, 2, 3, 5, 6, 7});
-  mgpu::set_intersection_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(), keys.begin(),
-                                values.begin());
-  mgpu::set_union_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(), b_values.begin(),
-                         keys.begin(), values.begin());
-  mgpu::set_difference_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(), keys.begin(),
-                              values.begin());
+  // A's values are 1, B's 2.
+  pair_end = mgpu::set_intersection_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
+                                           fresh(keys), fresh(values));
+  wrong += expect("set_intersection_by_key", to_std(keys, pair_end.first - keys.begin()), {3});
+  wrong += expect("set_intersection_by_key (values)", to_std(values, pair_end.second - values.begin()), {1});
+  pair_end = mgpu::set_union_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
+                                    b_values.begin(), fresh(keys), fresh(values));
+  wrong += expect("set_union_by_key", to_std(keys, pair_end.first - keys.begin()), {1, 2, 3, 3, 5, 6, 7});
+  wrong += expect("set_union_by_key (values)", to_std(values, pair_end.second - values.begin()),
+                  {1, 2, 1, 1, 1, 2, 1});
+  pair_end = mgpu::set_difference_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
+                                         fresh(keys), fresh(values));
+  wrong += expect("set_difference_by_key", to_std(keys, pair_end.first - keys.begin()), {1, 3, 5, 7});
+  wrong += expect("set_difference_by_key (values)", to_std(values, pair_end.second - values.begin()), {1, 1, 1, 1});
   pair_end = mgpu::set_symmetric_difference_by_key(policy, a.begin(), a.end(), b.begin(), b.end(), a_values.begin(),
-                                                   b_values.begin(), keys.begin(), values.begin());
-  wrong += expect("set_symmetric_difference_by_key", to_std(values, pair_end.second - values.begin()),
+                                                   b_values.begin(), fresh(keys), fresh(values));
+  wrong += expect("set_symmetric_difference_by_key", to_std(keys, pair_end.first - keys.begin()),
+                  {1, 2, 3, 5, 6, 7});
+  wrong += expect("set_symmetric_difference_by_key (values)", to_std(values, pair_end.second - values.begin()),
                   {1, 2, 1, 1, 2, 1});
 
   const std::vector<int> source_init{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, remove_init{1, 4, 8};
@@ -114,59 +129,59 @@ int call_every_algorithm(const Policy& policy)
   const Vector<int> inserted(insert_init.begin(), insert_init.end());
   const Vector<int> positions(position_init.begin(), position_init.end());
   Vector<int> bulk(10);
-  auto bulk_end = mgpu::bulk_remove(policy, source.begin(), source.end(), removed.begin(), removed.end(), bulk.begin());
+  auto bulk_end = mgpu::bulk_remove(policy, source.begin(), source.end(), removed.begin(), removed.end(), fresh(bulk));
   wrong += expect("bulk_remove", to_std(bulk, bulk_end - bulk.begin()), {0, 2, 3, 5, 6, 7, 9});
   bulk_end = mgpu::bulk_insert(policy, source.begin(), source.begin() + 3, inserted.begin(), inserted.end(),
-                               positions.begin(), bulk.begin());
+                               positions.begin(), fresh(bulk));
   wrong += expect("bulk_insert", to_std(bulk, bulk_end - bulk.begin()), {0, 100, 101, 1, 102, 2, 103, 104});
 
   // Segments of 2, 5, 3, 0 and 1 work items.
   const std::vector<int> offset_init{0, 2, 7, 10, 10};
   const Vector<int> offsets(offset_init.begin(), offset_init.end());
   Vector<int> segment(11), expanded(11), moved(11);
-  mgpu::load_balance_search(policy, offsets.begin(), offsets.end(), segment.begin(), segment.end());
+  mgpu::load_balance_search(policy, offsets.begin(), offsets.end(), fresh(segment), segment.end());
   wrong += expect("load_balance_search", to_std(segment, 11), {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 4});
+  fresh(segment);
   mgpu::transform_lbs(policy, offsets.begin(), offsets.end(), std::ptrdiff_t(11),
                       record_segment{thrust::raw_pointer_cast(segment.data())});
   wrong += expect("transform_lbs", to_std(segment, 11), {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 4});
-  mgpu::interval_expand(policy, offsets.begin(), offsets.end(), source.begin(), expanded.begin(), expanded.end());
+  mgpu::interval_expand(policy, offsets.begin(), offsets.end(), source.begin(), fresh(expanded), expanded.end());
   wrong += expect("interval_expand", to_std(expanded, 11), {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 4});
-  mgpu::interval_gather(policy, offsets.begin(), offsets.end(), source.begin(), source.begin(), moved.begin(),
+  mgpu::interval_gather(policy, offsets.begin(), offsets.end(), source.begin(), source.begin(), fresh(moved),
                         moved.end());
   wrong += expect("interval_gather", to_std(moved, 11), {0, 1, 1, 2, 3, 4, 5, 2, 3, 4, 4});
   mgpu::interval_scatter(policy, offsets.begin(), offsets.end(), offsets.begin(), expanded.begin(), expanded.end(),
-                         moved.begin());
+                         fresh(moved));
   wrong += expect("interval_scatter", to_std(moved, 11), {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 4});
-  thrust::fill(policy, moved.begin(), moved.end(), -1);
   mgpu::interval_move(policy, offsets.begin(), offsets.end(), 11, offsets.begin(), offsets.begin(), expanded.begin(),
-                      moved.begin());
+                      fresh(moved));
   wrong += expect("interval_move", to_std(moved, 11), {0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 4});
 
   // a = 1 3 3 5 7 and b = 2 3 6: the needles b in the haystack a.
   Vector<int> bounds(b_init.size());
-  mgpu::sorted_lower_bound(policy, a.begin(), a.end(), b.begin(), b.end(), bounds.begin());
+  mgpu::sorted_lower_bound(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(bounds));
   wrong += expect("sorted_lower_bound", to_std(bounds, 3), {1, 1, 4});
-  mgpu::sorted_upper_bound(policy, a.begin(), a.end(), b.begin(), b.end(), bounds.begin());
+  mgpu::sorted_upper_bound(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(bounds));
   wrong += expect("sorted_upper_bound", to_std(bounds, 3), {1, 3, 4});
 
   // Key 3 is in a twice and in b once: two matched rows.
   const auto rows = mgpu::join_size(policy, a.begin(), a.end(), b.begin(), b.end(), mgpu::join_kind::full_outer);
   Vector<int> a_rows(8), b_rows(8);
-  mgpu::join(policy, a.begin(), a.end(), b.begin(), b.end(), a_rows.begin(), b_rows.begin(), mgpu::join_kind::inner);
+  mgpu::join(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(a_rows), fresh(b_rows), mgpu::join_kind::inner);
   wrong += expect("join", to_std(a_rows, 2), {1, 2}) + expect("join (b rows)", to_std(b_rows, 2), {1, 1});
   wrong += expect("join_size", {int(rows)}, {7});
-  auto semi_end = mgpu::semi_join(policy, a.begin(), a.end(), b.begin(), b.end(), a_rows.begin());
+  auto semi_end = mgpu::semi_join(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(a_rows));
   wrong += expect("semi_join", to_std(a_rows, semi_end - a_rows.begin()), {1, 2});
-  auto anti_end = mgpu::anti_join(policy, a.begin(), a.end(), b.begin(), b.end(), a_rows.begin());
+  auto anti_end = mgpu::anti_join(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(a_rows));
   wrong += expect("anti_join", to_std(a_rows, anti_end - a_rows.begin()), {0, 3, 4});
 
   Vector<int> sums(offset_init.size());
   mgpu::segmented_reduce(policy, thrust::counting_iterator<int>(0), thrust::counting_iterator<int>(11), offsets.begin(),
-                         offsets.end(), sums.begin(), 0, ::cuda::std::plus<>{});
+                         offsets.end(), fresh(sums), 0, ::cuda::std::plus<>{});
   wrong += expect("segmented_reduce", to_std(sums, 5), {1, 20, 24, 0, 10});
 
   Vector<int> count(1);
-  mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), keys.begin(), mgpu::count_to(count.begin()));
+  mgpu::set_union(policy, a.begin(), a.end(), b.begin(), b.end(), fresh(keys), mgpu::count_to(fresh(count)));
   wrong += expect("set_union with count_to", to_std(count, 1), {7});
 
   Vector<int> searched(a_init.size() + b_init.size() + 1);

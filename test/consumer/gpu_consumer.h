@@ -9,15 +9,23 @@
 namespace consumer {
 
 // `wrong_results()` runs the consumer's calls and returns how many results
-// were wrong; the exit status is 0 when none was (or there was no GPU).
+// were wrong; the exit status is 0 when none was (or there was no GPU or
+// driver), 1 on a wrong result or a CUDA error.
 template <class WrongResults>
 int run_on_gpu(const char* name, WrongResults wrong_results)
 {
   int device_count = 0;
-  if (cudaGetDeviceCount(&device_count) != cudaSuccess || device_count == 0)
+  const cudaError_t status = cudaGetDeviceCount(&device_count);
+  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver ||
+      (status == cudaSuccess && device_count == 0))
   {
     std::printf("%s: built; no CUDA device to run on\n", name);
     return 0;
+  }
+  if (status != cudaSuccess)
+  {
+    std::printf("%s: cannot count the CUDA devices: %s\n", name, cudaGetErrorString(status));
+    return 1;
   }
   const int wrong = wrong_results();
   std::printf("%s: every mgpu algorithm ran on the GPU, %d wrong results\n", name, wrong);

@@ -1,3 +1,4 @@
+#include "common/context_check.h"
 #include "common/test_support.h"
 
 using backend = mgpu_test::cuda_backend;
@@ -28,4 +29,11 @@ TEST_CASE("bad input: segmented_reduce launches large enough to run the partitio
   for (std::size_t s = 1; s < huge.size(); s += 7)
     huge[s] = std::numeric_limits<int>::max();
   bad_segreduce::check_bad_offsets("huge values", huge, total);
+}
+
+// Runs after every bad input of this file (doctest's default order is by
+// file, then line; the files after this one run in the same process too).
+TEST_CASE("bad input: the CUDA context keeps working after the segmented reductions")
+{
+  mgpu_test::check_context_usable();
 }

@@ -167,6 +167,8 @@ TEST_CASE("bulk_remove and bulk_insert: par, par.on(stream), par_nosync, and tem
   problem.repoison();
   CHECK_THROWS_AS(problem.run(thrust::cuda::par(arena.allocator())), std::bad_alloc);
   CHECK(arena.state.live == 0);
+  CHECK(to_std(problem.kept) == std::vector<int>(problem.kept.size(), mgpu_test::poison<int>()));
+  CHECK(to_std(problem.merged) == std::vector<int>(problem.merged.size(), mgpu_test::poison<int>()));
 }
 
 TEST_CASE("bulk_remove and bulk_insert: par_nosync on a captured stream stays on the stream, unsynchronized")

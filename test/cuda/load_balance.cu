@@ -8,6 +8,7 @@ using backend = mgpu_test::cuda_backend;
 #include <mgpu/detail/cuda/dispatch/transform_lbs.h>
 #include <mgpu/segmented_reduce.h>
 
+#include <thrust/count.h>
 #include <thrust/device_vector.h>
 #include <thrust/equal.h>
 #include <thrust/fill.h>
@@ -167,17 +168,24 @@ TEST_CASE("load_balance_search and intervals on the CUDA backend: streams, par_n
   CHECK((arena.state.allocations > 0) == partitioned);
   CHECK(arena.state.live == 0);
   MGPU_CHECK_EQUAL_RANGES(mgpu_test::to_std(segments), ref.segment);
-  if (!partitioned)
-    return;
 
-  // A failed temporary allocation propagates, leaks nothing, writes nothing.
-  arena.state.fail_at = arena.state.allocations;
-  thrust::fill(segments.begin(), segments.end(), mgpu_test::poison<int>());
-  CHECK_THROWS_AS(mgpu::load_balance_search(thrust::cuda::par(arena.allocator()), offsets.begin(), offsets.end(),
-                                            segments.begin(), segments.end()),
+  // A failed temporary allocation propagates, leaks nothing, writes nothing:
+  // on a launch of some 25,000 tiles, which every tuning partitions.
+  const auto big_host_offsets = lbs_cases::offsets_of<int>(lbs_cases::random_split(1 << 20, 1 << 25, 46));
+  const thrust::device_vector<int> big_offsets(big_host_offsets.begin(), big_host_offsets.end());
+  thrust::device_vector<int> big_segments(std::size_t(1) << 25);
+  mgpu_test::device_arena big_arena(64 << 20);
+  mgpu::load_balance_search(thrust::cuda::par(big_arena.allocator()), big_offsets.begin(), big_offsets.end(),
+                            big_segments.begin(), big_segments.end());
+  REQUIRE(big_arena.state.allocations > 0);
+  big_arena.state.fail_at = big_arena.state.allocations;
+  thrust::fill(big_segments.begin(), big_segments.end(), mgpu_test::poison<int>());
+  CHECK_THROWS_AS(mgpu::load_balance_search(thrust::cuda::par(big_arena.allocator()), big_offsets.begin(),
+                                            big_offsets.end(), big_segments.begin(), big_segments.end()),
                   std::bad_alloc);
-  CHECK(arena.state.live == 0);
-  CHECK(mgpu_test::to_std(segments) == std::vector<int>(n, mgpu_test::poison<int>()));
+  CHECK(big_arena.state.live == 0);
+  CHECK(std::size_t(thrust::count(big_segments.begin(), big_segments.end(), mgpu_test::poison<int>())) ==
+        big_segments.size());
 }
 
 TEST_CASE("interval_move on a captured stream: stream-ordered, no synchronization, no stray calls")

@@ -6,10 +6,13 @@ using backend = mgpu_test::cuda_backend;
 #include "cases/set_operations_cases.h"
 
 #include <thrust/binary_search.h>
+#include <thrust/fill.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/tabulate.h>
+
+#include <cmath>
 
 namespace {
 
@@ -291,6 +294,19 @@ struct ramp_key
   }
 };
 
+// Sorted keys whose counts grow with the key (key k about 2k + 1 times as
+// often as the lowest): against a uniform ramp, low keys are commoner in the
+// other range and high keys in this one.
+struct skewed_key
+{
+  std::int64_t count;
+  __host__ __device__ std::int8_t operator()(std::int64_t i) const
+  {
+    const auto k = static_cast<int>(sqrt(static_cast<double>(i) / static_cast<double>(count)) * 256.0);
+    return static_cast<std::int8_t>((k < 255 ? k : 255) - 128);
+  }
+};
+
 std::vector<std::int64_t> key_counts(const thrust::device_vector<std::int8_t>& v, std::int64_t size)
 {
   thrust::device_vector<std::int8_t> keys(256);
@@ -313,12 +329,19 @@ TEST_CASE("set operations: more than 2^31 total elements (int8 keys, 64-bit offs
   REQUIRE(na + nb > std::int64_t(1) << 31);
   thrust::device_vector<std::int8_t> a(na), b(nb), out(na + nb);
   thrust::tabulate(a.begin(), a.end(), ramp_key{na});
-  thrust::tabulate(b.begin(), b.end(), ramp_key{nb});
+  thrust::tabulate(b.begin(), b.end(), skewed_key{nb});
   const auto ca = key_counts(a, na), cb = key_counts(b, nb);
+  // Each side holds more copies of some keys, so every operation takes elements from both rules.
+  int a_heavier = 0, b_heavier = 0;
+  for (std::size_t k = 0; k < 256; ++k)
+    (ca[k] > cb[k] ? a_heavier : b_heavier) += ca[k] == cb[k] ? 0 : 1;
+  REQUIRE(a_heavier > 0);
+  REQUIRE(b_heavier > 0);
   set_cases::for_each_op([&](auto o) {
     constexpr auto Op = decltype(o)::value;
     const char* operation = set_cases::name_of(Op);
     CAPTURE(operation);
+    thrust::fill(out.begin(), out.end(), std::int8_t(0x5a)); // no operation reads another's output
     const auto end = set_cases::run_set_keys<Op>(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin(),
                                              ::cuda::std::less<>{});
     const std::int64_t size = end - out.begin();

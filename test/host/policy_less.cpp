@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -244,6 +245,21 @@ TEST_CASE("policy-less merge_by_key: host_vector keys, std::vector values, raw p
                      compared.keys_out.begin(), compared.values_out.begin(), ::cuda::std::less<>{});
   MGPU_CHECK_EQUAL_RANGES(compared.keys_out, with_policy.keys_out);
   MGPU_CHECK_EQUAL_RANGES(compared.values_out, with_policy.values_out);
+
+  // And against std::merge of (key, value) pairs ordered by key, which is stable the same way.
+  std::vector<std::pair<int, int>> a_pairs, b_pairs, merged(compared.keys_out.size());
+  for (std::size_t i = 0; i < compared.a_keys.size(); ++i)
+    a_pairs.emplace_back(compared.a_keys[i], compared.a_values[i]);
+  for (std::size_t i = 0; i < compared.b_keys.size(); ++i)
+    b_pairs.emplace_back(compared.b_keys[i], compared.b_values[i]);
+  std::merge(a_pairs.begin(), a_pairs.end(), b_pairs.begin(), b_pairs.end(), merged.begin(),
+             [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (std::size_t i = 0; i < merged.size(); ++i)
+  {
+    CAPTURE(i);
+    CHECK(compared.keys_out[i] == merged[i].first);
+    CHECK(compared.values_out[i] == merged[i].second);
+  }
 }
 
 TEST_CASE("policy-less set operations on keys: every form against std::set_*")
@@ -369,6 +385,8 @@ TEST_CASE("policy-less interval expand, gather, scatter and move against the pol
   mgpu::interval_gather(thrust::host, offsets.begin(), offsets.end(), gather.data(), input.begin(), expected.begin(),
                         expected.end());
   MGPU_CHECK_EQUAL_RANGES(to_std(gathered), expected);
+  CHECK(std::count(expected.begin(), expected.end(), poison<int>()) == 0);
+  CHECK(expected[std::size_t(offsets[3])] == input[std::size_t(gather[3])]); // segment 3 holds 7 items
 
   auto scattered = poisoned_ints(segment_total);
   expected       = poisoned_ints(segment_total);
@@ -377,6 +395,8 @@ TEST_CASE("policy-less interval expand, gather, scatter and move against the pol
   mgpu::interval_scatter(thrust::host, offsets.begin(), offsets.end(), scatter.begin(), input.data(),
                          input.data() + segment_total, expected.data());
   MGPU_CHECK_EQUAL_RANGES(scattered, expected);
+  CHECK(std::count(expected.begin(), expected.end(), poison<int>()) == 0);
+  CHECK(expected[std::size_t(scatter[3])] == input[std::size_t(offsets[3])]);
 
   auto moved = poisoned_ints(segment_total);
   expected   = poisoned_ints(segment_total);
@@ -385,6 +405,7 @@ TEST_CASE("policy-less interval expand, gather, scatter and move against the pol
   mgpu::interval_move(thrust::host, offsets.begin(), offsets.end(), segment_total, gather.begin(), scatter.data(),
                       input.begin(), expected.begin());
   MGPU_CHECK_EQUAL_RANGES(moved, expected);
+  CHECK(std::count(expected.begin(), expected.end(), poison<int>()) == 0);
   CHECK(moved.back() == input[std::size_t(gather[0] + segment_counts[0] - 1)]);
 }
 
@@ -424,6 +445,10 @@ TEST_CASE("a policy in front selects the policy form where a policy-less form ha
     MGPU_CHECK_EQUAL_RANGES(keys_out[i], keys_out[0]);
     MGPU_CHECK_EQUAL_RANGES(values_out[i], values_out[0]);
   }
+  std::vector<int> difference;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(difference));
+  CHECK(ends0.first - keys_out[0].begin() == std::ptrdiff_t(difference.size()));
+  CHECK(std::equal(difference.begin(), difference.end(), keys_out[0].begin()));
 
   // Five and four: transform_lbs(policy, offsets..., total, f) and
   // transform_lbs(offsets..., total, f).
@@ -436,4 +461,6 @@ TEST_CASE("a policy in front selects the policy form where a policy-less form ha
                       record_segment_and_rank{segments.data(), ranks.data()});
   MGPU_CHECK_EQUAL_RANGES(segments, policy_segments);
   MGPU_CHECK_EQUAL_RANGES(ranks, policy_ranks);
+  CHECK(std::count(policy_segments.begin(), policy_segments.end(), poison<int>()) == 0);
+  CHECK(policy_ranks[0] == 0);
 }
