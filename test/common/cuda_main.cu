@@ -5,6 +5,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include "consumer/gpu_consumer.h"
+
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
@@ -14,9 +16,8 @@ int main(int argc, char** argv)
 {
   int device_count = 0;
   const cudaError_t status = cudaGetDeviceCount(&device_count);
-  // No device, or no driver at all: a build-only machine. Any other error is a failure.
-  const bool no_gpu = status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver ||
-                      (status == cudaSuccess && device_count == 0);
+  // A build-only machine skips; any other CUDA error is a failure.
+  const bool no_gpu = consumer::no_cuda_device(status, device_count);
   if (!no_gpu && status != cudaSuccess)
   {
     std::printf("GPU tests cannot start: %s\n", cudaGetErrorString(status));

@@ -105,11 +105,15 @@ int wrong_results_at(std::int64_t n)
     const thrust::host_vector<unsigned long long> found(counters);
     expect(what, std::int64_t(found[0]), 0);
     for (std::int64_t bin = 0; bin < 4096; ++bin)
-      if (std::int64_t(found[std::size_t(1 + bin)]) != (count > bin ? (count - 1 - bin) / 4096 + 1 : 0))
+    {
+      const std::int64_t writes = std::int64_t(found[std::size_t(1 + bin)]);
+      const std::int64_t positions = count > bin ? (count - 1 - bin) / 4096 + 1 : 0; // i < count with i % 4096 == bin
+      if (writes != positions)
       {
-        expect(what, std::int64_t(found[std::size_t(1 + bin)]), count > bin ? (count - 1 - bin) / 4096 + 1 : 0);
-        break;
+        expect(what, writes, positions);
+        break; // one message per call
       }
+    }
   };
 
   auto out = checked(closed_form::merged);

@@ -2,6 +2,7 @@
 // host_vector, raw pointers, and mixes of them): every form of every
 // algorithm runs on the host system and gives what the std:: algorithm or
 // the policy form gives.
+#include "common/merge_reference.h"
 #include "common/test_support.h"
 
 #include <mgpu/bulk_insert.h>
@@ -246,20 +247,11 @@ TEST_CASE("policy-less merge_by_key: host_vector keys, std::vector values, raw p
   MGPU_CHECK_EQUAL_RANGES(compared.keys_out, with_policy.keys_out);
   MGPU_CHECK_EQUAL_RANGES(compared.values_out, with_policy.values_out);
 
-  // And against std::merge of (key, value) pairs ordered by key, which is stable the same way.
-  std::vector<std::pair<int, int>> a_pairs, b_pairs, merged(compared.keys_out.size());
-  for (std::size_t i = 0; i < compared.a_keys.size(); ++i)
-    a_pairs.emplace_back(compared.a_keys[i], compared.a_values[i]);
-  for (std::size_t i = 0; i < compared.b_keys.size(); ++i)
-    b_pairs.emplace_back(compared.b_keys[i], compared.b_values[i]);
-  std::merge(a_pairs.begin(), a_pairs.end(), b_pairs.begin(), b_pairs.end(), merged.begin(),
-             [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (std::size_t i = 0; i < merged.size(); ++i)
-  {
-    CAPTURE(i);
-    CHECK(compared.keys_out[i] == merged[i].first);
-    CHECK(compared.values_out[i] == merged[i].second);
-  }
+  // And against the reference stable merge of (key, value) pairs.
+  const auto [expected_keys, expected_values] = mgpu_test::reference_merge_pairs(
+    compared.a_keys, compared.a_values, to_std(compared.b_keys), to_std(compared.b_values), ::cuda::std::less<>{});
+  MGPU_CHECK_EQUAL_RANGES(compared.keys_out, expected_keys);
+  MGPU_CHECK_EQUAL_RANGES(compared.values_out, expected_values);
 }
 
 TEST_CASE("policy-less set operations on keys: every form against std::set_*")
