@@ -68,9 +68,11 @@ namespace mgpu {
 ///                   positions.begin(), out.begin());
 /// // out: B0 A0 A1 B1 A2 B2 A3 A4
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt, class ValueIt, class PositionIt, class OutputIt>
-OutputIt bulk_insert(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt first, InputIt last,
-                     ValueIt values_first, ValueIt values_last, PositionIt positions_first, OutputIt result)
+MGPU_HD OutputIt bulk_insert(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt first,
+                             InputIt last, ValueIt values_first, ValueIt values_last, PositionIt positions_first,
+                             OutputIt result)
 {
   detail::bulk_insert(detail::derived_policy(exec), first, last, values_first, values_last, positions_first, result,
                       "mgpu::bulk_insert");

@@ -64,9 +64,10 @@ namespace mgpu {
 /// mgpu::bulk_remove(thrust::device, data.begin(), data.end(), every_third, every_third + 34, kept.begin());
 /// // kept: 1 2 4 5 7 8 ... 97 98
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt, class IndexIt, class OutputIt>
-OutputIt bulk_remove(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt first, InputIt last,
-                     IndexIt indices_first, IndexIt indices_last, OutputIt result)
+MGPU_HD OutputIt bulk_remove(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt first,
+                             InputIt last, IndexIt indices_first, IndexIt indices_last, OutputIt result)
 {
   detail::bulk_remove(detail::derived_policy(exec), first, last, indices_first, indices_last, result,
                       "mgpu::bulk_remove");

@@ -60,9 +60,10 @@ namespace mgpu {
 ///                       result.begin(), result.end());
 /// // result: 10 11 11 12 14 14 14 14
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class OffsetIt, class ValueIt, class OutputIt>
-void interval_expand(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
-                     OffsetIt offsets_last, ValueIt values_first, OutputIt result_first, OutputIt result_last)
+MGPU_HD void interval_expand(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                             OffsetIt offsets_last, ValueIt values_first, OutputIt result_first, OutputIt result_last)
 {
   detail::interval_expand(detail::derived_policy(exec), offsets_first, offsets_last, values_first, result_first,
                           result_last);
@@ -100,10 +101,11 @@ void interval_expand(const thrust::detail::execution_policy_base<DerivedPolicy>&
 /// mgpu::interval_gather(thrust::device, offsets.begin(), offsets.end(), gather.begin(),
 ///                       input.begin(), result.begin(), result.end());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class OffsetIt, class GatherIt, class InputIt, class OutputIt>
-void interval_gather(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
-                     OffsetIt offsets_last, GatherIt gather_first, InputIt input, OutputIt result_first,
-                     OutputIt result_last)
+MGPU_HD void interval_gather(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                             OffsetIt offsets_last, GatherIt gather_first, InputIt input, OutputIt result_first,
+                             OutputIt result_last)
 {
   detail::interval_gather(detail::derived_policy(exec), offsets_first, offsets_last, gather_first, input,
                           result_first, result_last);
@@ -140,10 +142,11 @@ void interval_gather(const thrust::detail::execution_policy_base<DerivedPolicy>&
 /// mgpu::interval_scatter(thrust::device, offsets.begin(), offsets.end(), scatter.begin(),
 ///                        input.begin(), input.end(), result.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class OffsetIt, class ScatterIt, class InputIt, class OutputIt>
-void interval_scatter(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
-                      OffsetIt offsets_last, ScatterIt scatter_first, InputIt input_first, InputIt input_last,
-                      OutputIt result)
+MGPU_HD void interval_scatter(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                              OffsetIt offsets_last, ScatterIt scatter_first, InputIt input_first, InputIt input_last,
+                              OutputIt result)
 {
   detail::interval_scatter(detail::derived_policy(exec), offsets_first, offsets_last, scatter_first, input_first,
                            input_last, result);
@@ -185,11 +188,12 @@ void interval_scatter(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// mgpu::interval_move(thrust::device, offsets.begin(), offsets.end(), 5, gather.begin(),
 ///                     scatter.begin(), input.begin(), result.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class OffsetIt, class Size, class GatherIt, class ScatterIt, class InputIt,
           class OutputIt>
-void interval_move(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
-                   OffsetIt offsets_last, Size total, GatherIt gather_first, ScatterIt scatter_first, InputIt input,
-                   OutputIt result)
+MGPU_HD void interval_move(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                           OffsetIt offsets_last, Size total, GatherIt gather_first, ScatterIt scatter_first,
+                           InputIt input, OutputIt result)
 {
   detail::interval_move(detail::derived_policy(exec), offsets_first, offsets_last, total, gather_first,
                         scatter_first, input, result);

@@ -73,11 +73,11 @@ enum class join_kind
 
 namespace detail {
 
-constexpr bool keeps_unmatched_a(join_kind kind)
+MGPU_HD constexpr bool keeps_unmatched_a(join_kind kind)
 {
   return kind == join_kind::left_outer || kind == join_kind::full_outer;
 }
-constexpr bool keeps_unmatched_b(join_kind kind)
+MGPU_HD constexpr bool keeps_unmatched_b(join_kind kind)
 {
   return kind == join_kind::right_outer || kind == join_kind::full_outer;
 }
@@ -113,8 +113,9 @@ constexpr bool keeps_unmatched_b(join_kind kind)
 /// mgpu::join(thrust::device, a.begin(), a.end(), b.begin(), b.end(),
 ///            a_index.begin(), b_index.begin(), mgpu::join_kind::inner);
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class Compare>
-typename thrust::iterator_traits<AIt>::difference_type
+MGPU_HD typename thrust::iterator_traits<AIt>::difference_type
 join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last, BIt b_first,
           BIt b_last, join_kind kind, Compare comp)
 {
@@ -130,8 +131,9 @@ join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt 
 ///   its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, a_first, a_last, b_first, b_last, kind as for the form with `comp`; both ranges are sorted
 ///   ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt>
-typename thrust::iterator_traits<AIt>::difference_type
+MGPU_HD typename thrust::iterator_traits<AIt>::difference_type
 join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last, BIt b_first,
           BIt b_last, join_kind kind)
 {
@@ -178,10 +180,11 @@ join_size(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt 
 /// // a_index: 0  1 1 2 2 -1  3
 /// // b_index: -1 0 1 0 1  2  3
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class OutA, class OutB, class Compare>
-thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first,
-                              AIt a_last, BIt b_first, BIt b_last, OutA a_indices, OutB b_indices, join_kind kind,
-                              Compare comp)
+MGPU_HD thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first,
+                                      AIt a_last, BIt b_first, BIt b_last, OutA a_indices, OutB b_indices,
+                                      join_kind kind, Compare comp)
 {
   const auto rows =
     detail::join(detail::derived_policy(exec), a_first, a_last, b_first, b_last, a_indices, b_indices,
@@ -195,9 +198,11 @@ thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<Derive
 ///   that is by its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, a_first, a_last, b_first, b_last, a_indices, b_indices, kind as for the form with `comp`; both
 ///   ranges are sorted ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class OutA, class OutB>
-thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first,
-                              AIt a_last, BIt b_first, BIt b_last, OutA a_indices, OutB b_indices, join_kind kind)
+MGPU_HD thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first,
+                                      AIt a_last, BIt b_first, BIt b_last, OutA a_indices, OutB b_indices,
+                                      join_kind kind)
 {
   return mgpu::join(exec, a_first, a_last, b_first, b_last, a_indices, b_indices, kind, ::cuda::std::less<>{});
 }
@@ -230,9 +235,10 @@ thrust::pair<OutA, OutB> join(const thrust::detail::execution_policy_base<Derive
 /// auto end = mgpu::semi_join(thrust::device, a.begin(), a.end(), b.begin(), b.end(), a_index.begin());
 /// // a_index: 1 2 3
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class OutA, class Compare>
-OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
-               BIt b_first, BIt b_last, OutA a_indices, Compare comp)
+MGPU_HD OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
+                       BIt b_first, BIt b_last, OutA a_indices, Compare comp)
 {
   return a_indices + detail::filter_by_match(detail::derived_policy(exec), a_first, a_last, b_first, b_last,
                                              a_indices, true, comp, "mgpu::semi_join");
@@ -244,9 +250,10 @@ OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 ///   is by its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, a_first, a_last, b_first, b_last, a_indices as for the form with `comp`; both ranges are sorted
 ///   ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class OutA>
-OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
-               BIt b_first, BIt b_last, OutA a_indices)
+MGPU_HD OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
+                       BIt b_first, BIt b_last, OutA a_indices)
 {
   return mgpu::semi_join(exec, a_first, a_last, b_first, b_last, a_indices, ::cuda::std::less<>{});
 }
@@ -265,9 +272,10 @@ OutA semi_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// auto end = mgpu::anti_join(thrust::device, a.begin(), a.end(), b.begin(), b.end(), a_index.begin());
 /// // a_index: 0
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class OutA, class Compare>
-OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
-               BIt b_first, BIt b_last, OutA a_indices, Compare comp)
+MGPU_HD OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
+                       BIt b_first, BIt b_last, OutA a_indices, Compare comp)
 {
   return a_indices + detail::filter_by_match(detail::derived_policy(exec), a_first, a_last, b_first, b_last,
                                              a_indices, false, comp, "mgpu::anti_join");
@@ -279,9 +287,10 @@ OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 ///   is by its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, a_first, a_last, b_first, b_last, a_indices as for the form with `comp`; both ranges are sorted
 ///   ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class AIt, class BIt, class OutA>
-OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
-               BIt b_first, BIt b_last, OutA a_indices)
+MGPU_HD OutA anti_join(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, AIt a_first, AIt a_last,
+                       BIt b_first, BIt b_last, OutA a_indices)
 {
   return mgpu::anti_join(exec, a_first, a_last, b_first, b_last, a_indices, ::cuda::std::less<>{});
 }

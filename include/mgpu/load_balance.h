@@ -61,9 +61,11 @@ namespace mgpu {
 ///                           segment.begin(), segment.end());
 /// // segment: 0 0 1 1 1 1 1 2 2 2 4
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class OffsetIt, class OutputIt>
-void load_balance_search(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
-                         OffsetIt offsets_last, OutputIt result_first, OutputIt result_last)
+MGPU_HD void load_balance_search(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                 OffsetIt offsets_first, OffsetIt offsets_last, OutputIt result_first,
+                                 OutputIt result_last)
 {
   detail::run_load_balanced(detail::derived_policy(exec), offsets_first, offsets_last, result_last - result_first,
                             detail::lbs_search_op<OutputIt>{{}, result_first}, "mgpu::load_balance_search");
@@ -108,9 +110,10 @@ void load_balance_search(const thrust::detail::execution_policy_base<DerivedPoli
 /// mgpu::transform_lbs(thrust::device, offsets.begin(), offsets.end(), total,
 ///   [=] __device__ (long i, long s, long r) { seg[i] = int(s); rank[i] = int(r); });
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class OffsetIt, class Size, class F>
-void transform_lbs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
-                   OffsetIt offsets_last, Size total, F f)
+MGPU_HD void transform_lbs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, OffsetIt offsets_first,
+                           OffsetIt offsets_last, Size total, F f)
 {
   using index_t = std::common_type_t<Size, typename thrust::iterator_traits<OffsetIt>::difference_type>;
   detail::run_load_balanced(detail::derived_policy(exec), offsets_first, offsets_last, total,

@@ -59,9 +59,10 @@ namespace mgpu {
 /// mgpu::merge(thrust::device, a.begin(), a.end(), b.begin(), b.end(), c.begin());
 /// // same contract as thrust::merge(thrust::device, ...)
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+MGPU_HD OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                       InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
 {
   detail::merge(detail::derived_policy(exec), first1, last1, first2, last2, detail::no_values{}, detail::no_values{},
                 result, detail::no_values{}, comp, "mgpu::merge");
@@ -74,9 +75,10 @@ OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 ///   `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, first1, last1, first2, last2, result as for the form with `comp`; both ranges are sorted
 ///   ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
-OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-               InputIt2 first2, InputIt2 last2, OutputIt result)
+MGPU_HD OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                       InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
 {
   return mgpu::merge(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
 }
@@ -117,12 +119,13 @@ OutputIt merge(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// mgpu::merge_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(),
 ///                    av.begin(), bv.begin(), ck.begin(), cv.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-thrust::pair<KeyOut, ValOut> merge_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result, Compare comp)
+MGPU_HD thrust::pair<KeyOut, ValOut> merge_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                                  KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                  KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                  KeyOut keys_result, ValOut values_result, Compare comp)
 {
   detail::merge(detail::derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                 values_first2, keys_result, values_result, comp, "mgpu::merge_by_key");
@@ -137,11 +140,12 @@ thrust::pair<KeyOut, ValOut> merge_by_key(
 ///   CUDA backend.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result as for the form with `comp`; both key ranges are sorted ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
-thrust::pair<KeyOut, ValOut> merge_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result)
+MGPU_HD thrust::pair<KeyOut, ValOut> merge_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                                  KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                  KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                  KeyOut keys_result, ValOut values_result)
 {
   return mgpu::merge_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
                             keys_result, values_result, ::cuda::std::less<>{});

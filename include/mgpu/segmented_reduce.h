@@ -83,10 +83,11 @@ namespace mgpu {
 ///                        sums.begin(), 0, thrust::plus<int>{});
 /// // sums: 3 0 12 6
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt, class OffsetIt, class OutputIt, class T, class BinaryOp>
-OutputIt segmented_reduce(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt values_first,
-                          InputIt values_last, OffsetIt offsets_first, OffsetIt offsets_last, OutputIt result, T init,
-                          BinaryOp op)
+MGPU_HD OutputIt segmented_reduce(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                  InputIt values_first, InputIt values_last, OffsetIt offsets_first,
+                                  OffsetIt offsets_last, OutputIt result, T init, BinaryOp op)
 {
   return detail::segmented_reduce(detail::derived_policy(exec), values_first, values_last, offsets_first,
                                   offsets_last, result, init, op);

@@ -81,7 +81,7 @@ struct count_to_t
 /// \param it where the count goes.
 /// \returns A `count_to_t` holding `it`, to pass as the set operation's last argument.
 template <class CountIt>
-count_to_t<CountIt> count_to(CountIt it)
+MGPU_HD count_to_t<CountIt> count_to(CountIt it)
 {
   return count_to_t<CountIt>{it};
 }
@@ -99,16 +99,18 @@ inline constexpr bool is_iterator_v<T, std::void_t<typename ::cuda::std::iterato
 
 // `mgpu::unique_keys` in the comparator's place: said at once, not deep inside the operation.
 template <class Compare>
-constexpr void require_comparator()
+MGPU_HD constexpr void require_comparator()
 {
   static_assert(!std::is_same_v<Compare, unique_keys_t>,
                 "mgpu::unique_keys goes after the comparator: pass ::cuda::std::less<>{} (or yours) before it");
 }
 
-template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2,
-          class OutputIt, class Compare>
-OutputIt set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                  InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, const char* algorithm)
+MGPU_EXEC_CHECK_DISABLE
+template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt,
+          class Compare>
+MGPU_HD OutputIt set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                          const char* algorithm)
 {
   require_comparator<Compare>();
   const auto count = set_operation<Op, Multiplicity>(derived_policy(exec), first1, last1, first2, last2, no_values{},
@@ -116,12 +118,13 @@ OutputIt set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& ex
   return result + count;
 }
 
+MGPU_EXEC_CHECK_DISABLE
 template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1,
           class ValIt2, class KeyOut, class ValOut, class Compare>
-thrust::pair<KeyOut, ValOut> set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
-                                       KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                                       ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-                                       ValOut values_result, Compare comp, const char* algorithm)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
+          KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
+          ValOut values_result, Compare comp, const char* algorithm)
 {
   require_comparator<Compare>();
   const auto count =
@@ -130,23 +133,25 @@ thrust::pair<KeyOut, ValOut> set_pairs(const thrust::detail::execution_policy_ba
   return thrust::make_pair(keys_result + count, values_result + count);
 }
 
-template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2,
-          class OutputIt, class Compare, class CountIt>
-void set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-              InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count,
-              const char* algorithm)
+MGPU_EXEC_CHECK_DISABLE
+template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt,
+          class Compare, class CountIt>
+MGPU_HD void set_keys(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
+                      InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count,
+                      const char* algorithm)
 {
   require_comparator<Compare>();
   set_operation_count_to<Op, Multiplicity>(derived_policy(exec), first1, last1, first2, last2, no_values{},
                                            no_values{}, result, no_values{}, comp, count.iterator, algorithm);
 }
 
+MGPU_EXEC_CHECK_DISABLE
 template <set_op Op, key_multiplicity Multiplicity, class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1,
           class ValIt2, class KeyOut, class ValOut, class Compare, class CountIt>
-void set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-               KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
-               KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count,
-               const char* algorithm)
+MGPU_HD void set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                       KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                       ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp,
+                       count_to_t<CountIt> count, const char* algorithm)
 {
   require_comparator<Compare>();
   set_operation_count_to<Op, Multiplicity>(derived_policy(exec), keys_first1, keys_last1, keys_first2, keys_last2,
@@ -190,9 +195,10 @@ void set_pairs(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// // a = 1 2 2 2 5, b = 2 2 5 5  ->  2 2 5
 /// auto end = mgpu::set_intersection(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+MGPU_HD OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
 {
   return detail::set_keys<detail::set_op::intersection, key_multiplicity::duplicates>(
     exec, first1, last1, first2, last2, result, comp, "mgpu::set_intersection");
@@ -204,10 +210,11 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
-                          unique_keys_t)
+MGPU_HD OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                                  unique_keys_t)
 {
   return detail::set_keys<detail::set_op::intersection, key_multiplicity::unique>(
     exec, first1, last1, first2, last2, result, comp, "mgpu::set_intersection");
@@ -217,9 +224,10 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 ///
 /// \tparam InputIt1, InputIt2, OutputIt as for the general `set_intersection`.
 /// \param exec, first1, last1, first2, last2, result as for the general `set_intersection`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
-OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                          InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+MGPU_HD OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
 {
   return mgpu::set_intersection(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
 }
@@ -253,9 +261,10 @@ OutputIt set_intersection(const thrust::detail::execution_policy_base<DerivedPol
 /// // a = 1 2 2 2 5, b = 2 2 5 5  ->  1 2 2 2 5 5
 /// auto end = mgpu::set_union(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+MGPU_HD OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                           InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
 {
   return detail::set_keys<detail::set_op::union_, key_multiplicity::duplicates>(exec, first1, last1, first2, last2,
                                                                                 result, comp, "mgpu::set_union");
@@ -267,9 +276,11 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
+MGPU_HD OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                           InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                           unique_keys_t)
 {
   return detail::set_keys<detail::set_op::union_, key_multiplicity::unique>(exec, first1, last1, first2, last2,
                                                                             result, comp, "mgpu::set_union");
@@ -279,9 +290,10 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 ///
 /// \tparam InputIt1, InputIt2, OutputIt as for the general `set_union`.
 /// \param exec, first1, last1, first2, last2, result as for the general `set_union`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
-OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                   InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+MGPU_HD OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                           InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
 {
   return mgpu::set_union(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
 }
@@ -313,9 +325,10 @@ OutputIt set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& e
 /// // a = 1 2 2 2 5, b = 2 2 5 5  ->  1 2
 /// auto end = mgpu::set_difference(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                        InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+MGPU_HD OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
 {
   return detail::set_keys<detail::set_op::difference, key_multiplicity::duplicates>(
     exec, first1, last1, first2, last2, result, comp, "mgpu::set_difference");
@@ -327,9 +340,11 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                        InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t)
+MGPU_HD OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                                unique_keys_t)
 {
   return detail::set_keys<detail::set_op::difference, key_multiplicity::unique>(
     exec, first1, last1, first2, last2, result, comp, "mgpu::set_difference");
@@ -339,9 +354,10 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 ///
 /// \tparam InputIt1, InputIt2, OutputIt as for the general `set_difference`.
 /// \param exec, first1, last1, first2, last2, result as for the general `set_difference`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
-OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                        InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+MGPU_HD OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
 {
   return mgpu::set_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
 }
@@ -373,9 +389,11 @@ OutputIt set_difference(const thrust::detail::execution_policy_base<DerivedPolic
 /// // a = 1 2 2 2 5, b = 2 2 5 5  ->  1 2 5
 /// auto end = mgpu::set_symmetric_difference(thrust::device, a.begin(), a.end(), b.begin(), b.end(), out.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp)
+MGPU_HD OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                          InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2,
+                                          OutputIt result, Compare comp)
 {
   return detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
     exec, first1, last1, first2, last2, result, comp, "mgpu::set_symmetric_difference");
@@ -387,10 +405,11 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare>
-OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
-                                  unique_keys_t)
+MGPU_HD OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                          InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2,
+                                          OutputIt result, Compare comp, unique_keys_t)
 {
   return detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::unique>(
     exec, first1, last1, first2, last2, result, comp, "mgpu::set_symmetric_difference");
@@ -400,9 +419,11 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 ///
 /// \tparam InputIt1, InputIt2, OutputIt as for the general `set_symmetric_difference`.
 /// \param exec, first1, last1, first2, last2, result as for the general `set_symmetric_difference`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt>
-OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                                  InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result)
+MGPU_HD OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                          InputIt1 first1, InputIt1 last1, InputIt2 first2, InputIt2 last2,
+                                          OutputIt result)
 {
   return mgpu::set_symmetric_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{});
 }
@@ -439,11 +460,12 @@ OutputIt set_symmetric_difference(const thrust::detail::execution_policy_base<De
 /// mgpu::set_intersection_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(),
 ///                               ck.begin(), cv.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
-thrust::pair<KeyOut, ValOut> set_intersection_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
-  Compare comp)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                        KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                        KeyOut keys_result, ValOut values_result, Compare comp)
 {
   return detail::set_pairs<detail::set_op::intersection, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -457,11 +479,12 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 ///   for the general `set_intersection_by_key`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
-thrust::pair<KeyOut, ValOut> set_intersection_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
-  Compare comp, unique_keys_t)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                        KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                        KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t)
 {
   return detail::set_pairs<detail::set_op::intersection, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -473,10 +496,12 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_intersection_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_intersection_by_key`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut>
-thrust::pair<KeyOut, ValOut> set_intersection_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                        KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                        KeyOut keys_result, ValOut values_result)
 {
   return mgpu::set_intersection_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                        keys_result, values_result, ::cuda::std::less<>{});
@@ -510,12 +535,13 @@ thrust::pair<KeyOut, ValOut> set_intersection_by_key(
 /// mgpu::set_difference_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(),
 ///                             ck.begin(), cv.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           std::enable_if_t<!detail::is_iterator_v<Compare>, int> = 0>
-thrust::pair<KeyOut, ValOut> set_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
-  Compare comp)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                      KeyOut keys_result, ValOut values_result, Compare comp)
 {
   return detail::set_pairs<detail::set_op::difference, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -529,11 +555,12 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 ///   for the general `set_difference_by_key`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare>
-thrust::pair<KeyOut, ValOut> set_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
-  Compare comp, unique_keys_t)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                      KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t)
 {
   return detail::set_pairs<detail::set_op::difference, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -545,10 +572,12 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, KeyOut, ValOut as for the general `set_difference_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_difference_by_key`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut>
-thrust::pair<KeyOut, ValOut> set_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, KeyOut keys_result, ValOut values_result)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                      KeyOut keys_result, ValOut values_result)
 {
   return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                      keys_result, values_result, ::cuda::std::less<>{});
@@ -562,12 +591,13 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
 /// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
-thrust::pair<KeyOut, ValOut> set_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2, KeyOut keys_result, ValOut values_result,
-  Compare comp)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
+                      KeyOut keys_result, ValOut values_result, Compare comp)
 {
   return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                      keys_result, values_result, comp);
@@ -581,11 +611,13 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_difference_by_key`.
 /// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
-thrust::pair<KeyOut, ValOut> set_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2, KeyOut keys_result, ValOut values_result)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
+                      KeyOut keys_result, ValOut values_result)
 {
   return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                      keys_result, values_result, ::cuda::std::less<>{});
@@ -601,12 +633,13 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-thrust::pair<KeyOut, ValOut> set_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2, KeyOut keys_result, ValOut values_result,
-  Compare comp, unique_keys_t)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
+                      KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t)
 {
   return mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                      keys_result, values_result, comp, unique_keys);
@@ -644,12 +677,13 @@ thrust::pair<KeyOut, ValOut> set_difference_by_key(
 /// mgpu::set_union_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(), bv.begin(),
 ///                        ck.begin(), cv.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-thrust::pair<KeyOut, ValOut> set_union_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result, Compare comp)
+MGPU_HD thrust::pair<KeyOut, ValOut> set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                                      KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                      KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                      KeyOut keys_result, ValOut values_result, Compare comp)
 {
   return detail::set_pairs<detail::set_op::union_, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
@@ -663,12 +697,13 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 ///   values_result, comp as for the general `set_union_by_key`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-thrust::pair<KeyOut, ValOut> set_union_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result, Compare comp, unique_keys_t)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                 KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                 KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t)
 {
   return detail::set_pairs<detail::set_op::union_, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
@@ -680,11 +715,12 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the general `set_union_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result as for the general `set_union_by_key`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
-thrust::pair<KeyOut, ValOut> set_union_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result)
+MGPU_HD thrust::pair<KeyOut, ValOut> set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                                      KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                                      KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                                      KeyOut keys_result, ValOut values_result)
 {
   return mgpu::set_union_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                 values_first2, keys_result, values_result, ::cuda::std::less<>{});
@@ -721,12 +757,13 @@ thrust::pair<KeyOut, ValOut> set_union_by_key(
 /// mgpu::set_symmetric_difference_by_key(thrust::device, ak.begin(), ak.end(), bk.begin(), bk.end(), av.begin(),
 ///                                       bv.begin(), ck.begin(), cv.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result, Compare comp)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp)
 {
   return detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
@@ -741,12 +778,14 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
 ///   values_result, comp as for the general `set_symmetric_difference_by_key`.
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result, Compare comp, unique_keys_t)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp,
+                                unique_keys_t)
 {
   return detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
@@ -758,11 +797,12 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
 /// \tparam KeyIt1, KeyIt2, ValIt1, ValIt2, KeyOut, ValOut as for the general `set_symmetric_difference_by_key`.
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result as for the general `set_symmetric_difference_by_key`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut>
-thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(
-  const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1, KeyIt1 keys_last1,
-  KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-  ValOut values_result)
+MGPU_HD thrust::pair<KeyOut, ValOut>
+set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                ValIt2 values_first2, KeyOut keys_result, ValOut values_result)
 {
   return mgpu::set_symmetric_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2,
                                                values_first1, values_first2, keys_result, values_result,
@@ -1260,9 +1300,11 @@ thrust::pair<KeyOut, ValOut> set_symmetric_difference_by_key(KeyIt1 keys_first1,
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_intersection`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                      InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                              count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::intersection, key_multiplicity::duplicates>(exec, first1, last1, first2, last2,
                                                                                result, comp, count,
@@ -1278,10 +1320,11 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                      InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
-                      count_to_t<CountIt> count)
+MGPU_HD void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                              unique_keys_t, count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::intersection, key_multiplicity::unique>(exec, first1, last1, first2, last2, result,
                                                                            comp, count, "mgpu::set_intersection");
@@ -1294,9 +1337,11 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result as for the general `set_intersection`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
-void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                      InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
+MGPU_HD void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                              count_to_t<CountIt> count)
 {
   mgpu::set_intersection(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
 }
@@ -1307,9 +1352,11 @@ void set_intersection(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_union`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                       InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                       count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::union_, key_multiplicity::duplicates>(exec, first1, last1, first2, last2, result,
                                                                          comp, count, "mgpu::set_union");
@@ -1324,9 +1371,11 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-               InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t, count_to_t<CountIt> count)
+MGPU_HD void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                       InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
+                       count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::union_, key_multiplicity::unique>(exec, first1, last1, first2, last2, result, comp,
                                                                      count, "mgpu::set_union");
@@ -1339,9 +1388,10 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result as for the general `set_union`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
-void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-               InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
+MGPU_HD void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                       InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
 {
   mgpu::set_union(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
 }
@@ -1352,9 +1402,11 @@ void set_union(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_difference`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                    InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                            InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                            count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::difference, key_multiplicity::duplicates>(exec, first1, last1, first2, last2, result,
                                                                              comp, count, "mgpu::set_difference");
@@ -1369,10 +1421,11 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                    InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp, unique_keys_t,
-                    count_to_t<CountIt> count)
+MGPU_HD void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                            InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                            unique_keys_t, count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::difference, key_multiplicity::unique>(exec, first1, last1, first2, last2, result,
                                                                          comp, count, "mgpu::set_difference");
@@ -1385,9 +1438,10 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result as for the general `set_difference`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
-void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1, InputIt1 last1,
-                    InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
+MGPU_HD void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                            InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, count_to_t<CountIt> count)
 {
   mgpu::set_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
 }
@@ -1398,10 +1452,11 @@ void set_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& 
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result, comp as for the general `set_symmetric_difference`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
-                              count_to_t<CountIt> count)
+MGPU_HD void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                      InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                                      count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
     exec, first1, last1, first2, last2, result, comp, count, "mgpu::set_symmetric_difference");
@@ -1416,10 +1471,11 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class Compare, class CountIt>
-void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
-                              unique_keys_t, count_to_t<CountIt> count)
+MGPU_HD void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                      InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result, Compare comp,
+                                      unique_keys_t, count_to_t<CountIt> count)
 {
   detail::set_keys<detail::set_op::symmetric_difference, key_multiplicity::unique>(exec, first1, last1, first2, last2,
                                                                                    result, comp, count,
@@ -1433,10 +1489,11 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 /// \tparam CountIt the iterator given to `mgpu::count_to`; see "Counts written to memory".
 /// \param exec, first1, last1, first2, last2, result as for the general `set_symmetric_difference`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of outputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class InputIt1, class InputIt2, class OutputIt, class CountIt>
-void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
-                              InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
-                              count_to_t<CountIt> count)
+MGPU_HD void set_symmetric_difference(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, InputIt1 first1,
+                                      InputIt1 last1, InputIt2 first2, InputIt2 last2, OutputIt result,
+                                      count_to_t<CountIt> count)
 {
   mgpu::set_symmetric_difference(exec, first1, last1, first2, last2, result, ::cuda::std::less<>{}, count);
 }
@@ -1448,11 +1505,13 @@ void set_symmetric_difference(const thrust::detail::execution_policy_base<Derive
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_intersection_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
-void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                             KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                             KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, KeyOut keys_result, ValOut values_result, Compare comp,
+                                     count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::intersection, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -1469,12 +1528,13 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
-void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                             KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                             KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
-                             count_to_t<CountIt> count)
+MGPU_HD void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, KeyOut keys_result, ValOut values_result, Compare comp,
+                                     unique_keys_t, count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::intersection, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -1489,10 +1549,12 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_intersection_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt>
-void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                             KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                             KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+MGPU_HD void set_intersection_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
+                                     ValIt1 values_first1, KeyOut keys_result, ValOut values_result,
+                                     count_to_t<CountIt> count)
 {
   mgpu::set_intersection_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
                                 values_result, ::cuda::std::less<>{}, count);
@@ -1505,11 +1567,12 @@ void set_intersection_by_key(const thrust::detail::execution_policy_base<Derived
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result, comp as
 ///   for the general `set_difference_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt, std::enable_if_t<!detail::is_iterator_v<Compare>, int> = 0>
-void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                           KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                   KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                   KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::difference, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -1526,12 +1589,13 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class Compare,
           class CountIt>
-void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                           KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
-                           count_to_t<CountIt> count)
+MGPU_HD void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                   KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                   KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                                   count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::difference, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, detail::no_values{}, keys_result,
@@ -1546,10 +1610,11 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result, values_result as for the
 ///   general `set_difference_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class KeyOut, class ValOut, class CountIt>
-void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                           KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+MGPU_HD void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                   KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                   KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
 {
   mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
                               values_result, ::cuda::std::less<>{}, count);
@@ -1566,11 +1631,13 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 ///   for the general `set_difference_by_key`.
 /// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt, std::enable_if_t<!std::is_same_v<Compare, unique_keys_t>, int> = 0>
-void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
-                           KeyOut keys_result, ValOut values_result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                   KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                   ValIt2, KeyOut keys_result, ValOut values_result, Compare comp,
+                                   count_to_t<CountIt> count)
 {
   mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
                               values_result, comp, count);
@@ -1586,11 +1653,12 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 ///   general `set_difference_by_key`.
 /// \note The `ValIt2` parameter takes Thrust's `values_first2`, the second range's values; it is never read.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt, std::enable_if_t<detail::is_iterator_v<ValOut>, int> = 0>
-void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
-                           KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+MGPU_HD void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                   KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                   ValIt2, KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
 {
   mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
                               values_result, ::cuda::std::less<>{}, count);
@@ -1608,12 +1676,13 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
-void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                           KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1, ValIt2,
-                           KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
-                           count_to_t<CountIt> count)
+MGPU_HD void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                                   KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                                   ValIt2, KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                                   count_to_t<CountIt> count)
 {
   mgpu::set_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, keys_result,
                               values_result, comp, unique_keys, count);
@@ -1626,12 +1695,13 @@ void set_difference_by_key(const thrust::detail::execution_policy_base<DerivedPo
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result, comp as for the general `set_union_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
-void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                      ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp,
-                      count_to_t<CountIt> count)
+MGPU_HD void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                              KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                              ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp,
+                              count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::union_, key_multiplicity::duplicates>(exec, keys_first1, keys_last1, keys_first2,
                                                                           keys_last2, values_first1, values_first2,
@@ -1649,12 +1719,13 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
-void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                      ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
-                      count_to_t<CountIt> count)
+MGPU_HD void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                              KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                              ValIt2 values_first2, KeyOut keys_result, ValOut values_result, Compare comp,
+                              unique_keys_t, count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::union_, key_multiplicity::unique>(exec, keys_first1, keys_last1, keys_first2,
                                                                       keys_last2, values_first1, values_first2,
@@ -1670,11 +1741,12 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result as for the general `set_union_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt>
-void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
-                      KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
-                      ValIt2 values_first2, KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
+MGPU_HD void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, KeyIt1 keys_first1,
+                              KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2, ValIt1 values_first1,
+                              ValIt2 values_first2, KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
 {
   mgpu::set_union_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2,
                          keys_result, values_result, ::cuda::std::less<>{}, count);
@@ -1688,12 +1760,14 @@ void set_union_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result, comp as for the general `set_symmetric_difference_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
-void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
-                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-                                     ValOut values_result, Compare comp, count_to_t<CountIt> count)
+MGPU_HD void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                             KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                             KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                             KeyOut keys_result, ValOut values_result, Compare comp,
+                                             count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::duplicates>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result,
@@ -1711,12 +1785,14 @@ void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base
 /// \note The `unique_keys_t` parameter takes `mgpu::unique_keys`: the caller's promise that neither range holds two
 ///   equivalent keys.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare, class CountIt>
-void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
-                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-                                     ValOut values_result, Compare comp, unique_keys_t, count_to_t<CountIt> count)
+MGPU_HD void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                             KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                             KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                             KeyOut keys_result, ValOut values_result, Compare comp, unique_keys_t,
+                                             count_to_t<CountIt> count)
 {
   detail::set_pairs<detail::set_op::symmetric_difference, key_multiplicity::unique>(
     exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result, values_result,
@@ -1731,12 +1807,13 @@ void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base
 /// \param exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1, values_first2, keys_result,
 ///   values_result as for the general `set_symmetric_difference_by_key`.
 /// \param count `mgpu::count_to(it)`: `*it` receives the number of output keys.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class CountIt>
-void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
-                                     KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2, KeyIt2 keys_last2,
-                                     ValIt1 values_first1, ValIt2 values_first2, KeyOut keys_result,
-                                     ValOut values_result, count_to_t<CountIt> count)
+MGPU_HD void set_symmetric_difference_by_key(const thrust::detail::execution_policy_base<DerivedPolicy>& exec,
+                                             KeyIt1 keys_first1, KeyIt1 keys_last1, KeyIt2 keys_first2,
+                                             KeyIt2 keys_last2, ValIt1 values_first1, ValIt2 values_first2,
+                                             KeyOut keys_result, ValOut values_result, count_to_t<CountIt> count)
 {
   mgpu::set_symmetric_difference_by_key(exec, keys_first1, keys_last1, keys_first2, keys_last2, values_first1,
                                         values_first2, keys_result, values_result, ::cuda::std::less<>{}, count);

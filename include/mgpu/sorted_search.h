@@ -72,9 +72,11 @@ namespace mgpu {
 /// // same as thrust::lower_bound(thrust::device, haystack.begin(), haystack.end(),
 /// //                             needles.begin(), needles.end(), position.begin());
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class ForwardIt, class InputIt, class OutputIt, class Compare>
-OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
-                            ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result, Compare comp)
+MGPU_HD OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
+                                    ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result,
+                                    Compare comp)
 {
   detail::sorted_search<detail::search_bound::lower>(detail::derived_policy(exec), first, last, values_first,
                                                      values_last, result, comp, "mgpu::sorted_lower_bound");
@@ -87,9 +89,10 @@ OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedP
 ///   `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, first, last, values_first, values_last, result as for the form with `comp`; both ranges are
 ///   sorted ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class ForwardIt, class InputIt, class OutputIt>
-OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
-                            ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result)
+MGPU_HD OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
+                                    ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result)
 {
   return mgpu::sorted_lower_bound(exec, first, last, values_first, values_last, result, ::cuda::std::less<>{});
 }
@@ -112,9 +115,11 @@ OutputIt sorted_lower_bound(const thrust::detail::execution_policy_base<DerivedP
 ///                          needles.begin(), needles.end(), position.begin());
 /// // position: 0 3 3 4   (sorted_lower_bound: 0 1 1 4)
 /// \endcode
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class ForwardIt, class InputIt, class OutputIt, class Compare>
-OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
-                            ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result, Compare comp)
+MGPU_HD OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
+                                    ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result,
+                                    Compare comp)
 {
   detail::sorted_search<detail::search_bound::upper>(detail::derived_policy(exec), first, last, values_first,
                                                      values_last, result, comp, "mgpu::sorted_upper_bound");
@@ -127,9 +132,10 @@ OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedP
 ///   `::cuda::std::less<>`, that is by its `operator<`, which is callable on the device for the CUDA backend.
 /// \param exec, first, last, values_first, values_last, result as for the form with `comp`; both ranges are
 ///   sorted ascending by `operator<`.
+MGPU_EXEC_CHECK_DISABLE
 template <class DerivedPolicy, class ForwardIt, class InputIt, class OutputIt>
-OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
-                            ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result)
+MGPU_HD OutputIt sorted_upper_bound(const thrust::detail::execution_policy_base<DerivedPolicy>& exec, ForwardIt first,
+                                    ForwardIt last, InputIt values_first, InputIt values_last, OutputIt result)
 {
   return mgpu::sorted_upper_bound(exec, first, last, values_first, values_last, result, ::cuda::std::less<>{});
 }

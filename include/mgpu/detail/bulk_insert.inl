@@ -12,10 +12,15 @@
 
 namespace mgpu::detail {
 
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class InputIt, class ValueIt, class PositionIt, class OutputIt>
-void bulk_insert(Policy& policy, InputIt first, InputIt last, ValueIt values_first, ValueIt values_last,
-                 PositionIt positions_first, OutputIt result, const char* algorithm)
+MGPU_HD void bulk_insert(Policy& policy, InputIt first, InputIt last, ValueIt values_first, ValueIt values_last,
+                         PositionIt positions_first, OutputIt result, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::bulk_insert(first, last, values_first, values_last, positions_first, result);
+  }
   const algorithm_range<Policy> range(algorithm);
   if constexpr (checking_preconditions)
     require_valid_insertion_positions(policy, positions_first, positions_first + (values_last - values_first),

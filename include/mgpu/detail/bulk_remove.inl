@@ -11,10 +11,15 @@
 
 namespace mgpu::detail {
 
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class InputIt, class IndexIt, class OutputIt>
-void bulk_remove(Policy& policy, InputIt first, InputIt last, IndexIt indices_first, IndexIt indices_last,
-                 OutputIt result, const char* algorithm)
+MGPU_HD void bulk_remove(Policy& policy, InputIt first, InputIt last, IndexIt indices_first, IndexIt indices_last,
+                         OutputIt result, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::bulk_remove(first, last, indices_first, indices_last, result);
+  }
   const algorithm_range<Policy> range(algorithm);
   if constexpr (checking_preconditions)
     require_valid_removal_indices(policy, indices_first, indices_last, last - first, algorithm);

@@ -21,3 +21,23 @@
 #  define MGPU_DEVICE
 #  define MGPU_FORCEINLINE inline
 #endif
+
+// Marks a __host__ __device__ function that also reaches host-only code (the
+// CUDA backend, a host policy's comparator): nvcc's execution-space checks are
+// off for it, as for Thrust's algorithms.
+#if defined(__CUDACC__) && !defined(__clang__)
+#  define MGPU_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
+#else
+#  define MGPU_EXEC_CHECK_DISABLE
+#endif
+
+// In device code every policy runs the sequential backend, as Thrust's
+// algorithms do there: a dispatcher's `MGPU_IN_DEVICE_CODE { ... return; }`
+// runs only while nvcc compiles device code. The rest of the body stays,
+// dead, in that pass so that it still instantiates the kernels host code
+// launches; in the host pass the block is discarded.
+#if defined(__CUDA_ARCH__)
+#  define MGPU_IN_DEVICE_CODE if (true)
+#else
+#  define MGPU_IN_DEVICE_CODE if constexpr (false)
+#endif

@@ -512,10 +512,16 @@ std::int64_t filter_by_match_by_expansion(Policy& policy, AIt a_first, AIt a_las
 // by expansion and host policies walk the key runs.
 // ---------------------------------------------------------------------------
 
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class AIt, class BIt, class Compare>
-std::int64_t join_size(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, bool keep_a, bool keep_b,
-                       Compare comp, const char* algorithm)
+MGPU_HD std::int64_t join_size(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, bool keep_a,
+                               bool keep_b, Compare comp, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::join_size<search_key_t<AIt, BIt>>(a_first, std::int64_t(a_last - a_first), b_first,
+                                                         std::int64_t(b_last - b_first), keep_a, keep_b, comp);
+  }
   const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<AIt, BIt>;
   if constexpr (checking_preconditions)
@@ -529,10 +535,16 @@ std::int64_t join_size(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt
                                         std::int64_t(b_last - b_first), keep_a, keep_b, comp);
 }
 
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class AIt, class BIt, class OutA, class OutB, class Compare>
-std::int64_t join(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out, OutB b_out,
-                  bool keep_a, bool keep_b, Compare comp, const char* algorithm)
+MGPU_HD std::int64_t join(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out, OutB b_out,
+                          bool keep_a, bool keep_b, Compare comp, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::join<search_key_t<AIt, BIt>>(a_first, std::int64_t(a_last - a_first), b_first,
+                                                    std::int64_t(b_last - b_first), a_out, b_out, keep_a, keep_b, comp);
+  }
   const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<AIt, BIt>;
   if constexpr (checking_preconditions)
@@ -547,10 +559,16 @@ std::int64_t join(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_la
 }
 
 // semi_join (keep_matched) and anti_join.
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class AIt, class BIt, class OutA, class Compare>
-std::int64_t filter_by_match(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out,
-                             bool keep_matched, Compare comp, const char* algorithm)
+MGPU_HD std::int64_t filter_by_match(Policy& policy, AIt a_first, AIt a_last, BIt b_first, BIt b_last, OutA a_out,
+                                     bool keep_matched, Compare comp, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::filter_by_match<search_key_t<AIt, BIt>>(
+        a_first, std::int64_t(a_last - a_first), b_first, std::int64_t(b_last - b_first), a_out, keep_matched, comp);
+  }
   const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<AIt, BIt>;
   if constexpr (checking_preconditions)

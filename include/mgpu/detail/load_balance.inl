@@ -18,9 +18,10 @@ namespace mgpu::detail {
 
 // Runs `op` with `Size` (int32 or int64) indices on the policy's backend.
 // Exposed so tests can drive the 64-bit path on small inputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class Size, class Policy, class OffsetIt, class Op>
-void transform_lbs_with_offsets([[maybe_unused]] Policy& policy, OffsetIt offsets, Size segment_count, Size total,
-                                const Op& op, [[maybe_unused]] const char* algorithm)
+MGPU_HD void transform_lbs_with_offsets([[maybe_unused]] Policy& policy, OffsetIt offsets, Size segment_count,
+                                        Size total, const Op& op, [[maybe_unused]] const char* algorithm)
 {
   if (!(segment_count > 0) || !(total > 0))
     return; // nothing to do, nothing launched
@@ -34,10 +35,16 @@ void transform_lbs_with_offsets([[maybe_unused]] Policy& policy, OffsetIt offset
 
 // Validates the offsets (checked builds), then runs `op` over `total` work
 // items with the narrowest index type that holds the problem.
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class OffsetIt, class Count, class Op>
-void run_load_balanced(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_last, Count total, const Op& op,
-                       const char* algorithm)
+MGPU_HD void run_load_balanced(Policy& policy, OffsetIt offsets_first, OffsetIt offsets_last, Count total, const Op& op,
+                               const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::transform_lbs(offsets_first, std::int64_t(offsets_last - offsets_first), std::int64_t(total),
+                                     op);
+  }
   const algorithm_range<Policy> range(algorithm);
   if constexpr (checking_preconditions)
     require_valid_offsets(policy, offsets_first, offsets_last, total, algorithm);

@@ -12,11 +12,16 @@
 
 namespace mgpu::detail {
 
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last, ValIt1 a_vals,
-           ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
+MGPU_HD void merge(Policy& policy, KeyIt1 a_first, KeyIt1 a_last, KeyIt2 b_first, KeyIt2 b_last, ValIt1 a_vals,
+                   ValIt2 b_vals, KeyOut keys_out, ValOut vals_out, Compare comp, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::merge(a_first, a_last, b_first, b_last, a_vals, b_vals, keys_out, vals_out, comp);
+  }
   const algorithm_range<Policy> range(algorithm);
   // Both inputs are compared as the first one's value type, as the merge does.
   if constexpr (checking_preconditions)

@@ -28,7 +28,7 @@ template <class Policy, bool Marked = MGPU_HAS_NVTX && is_cuda_policy_v<Policy>>
 class algorithm_range
 {
 public:
-  explicit algorithm_range(const char*) {}
+  MGPU_HD explicit algorithm_range(const char*) {}
 };
 
 #if MGPU_HAS_NVTX
@@ -36,7 +36,11 @@ template <class Policy>
 class algorithm_range<Policy, true>
 {
 public:
-  explicit algorithm_range(const char* algorithm) : range_(algorithm) {}
+  // Host code only constructs one: the dispatchers that hold it also compile for device code.
+  MGPU_EXEC_CHECK_DISABLE
+  MGPU_HD explicit algorithm_range(const char* algorithm) : range_(algorithm) {}
+  MGPU_EXEC_CHECK_DISABLE
+  MGPU_HD ~algorithm_range() {}
 
 private:
   ::nvtx3::v1::scoped_range_in<nvtx_domain> range_;

@@ -40,7 +40,7 @@ inline constexpr bool carries_allocator_v = carries_allocator<std::remove_cv_t<P
 // does; the backends need the mutable derived object (allocators and streams
 // live there).
 template <class Derived>
-Derived& derived_policy(const thrust::detail::execution_policy_base<Derived>& exec)
+MGPU_HD Derived& derived_policy(const thrust::detail::execution_policy_base<Derived>& exec)
 {
   return thrust::detail::derived_cast(thrust::detail::strip_const(exec));
 }

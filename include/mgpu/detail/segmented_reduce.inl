@@ -47,9 +47,10 @@ inline constexpr const char* segmented_reduce_name = "mgpu::segmented_reduce";
 // Runs the reduction with `Size` (int32 or int64) indices on the policy's
 // backend. Expects segment_count > 0 (total may be 0: every segment then
 // receives init). Exposed so tests can drive the 64-bit path on small inputs.
+MGPU_EXEC_CHECK_DISABLE
 template <class Size, class Policy, class InputIt, class OffsetIt, class OutputIt, class T, class BinaryOp>
-void segmented_reduce_with_offsets([[maybe_unused]] Policy& policy, InputIt values, OffsetIt offsets,
-                                   Size segment_count, Size total, OutputIt result, const T& init, BinaryOp op)
+MGPU_HD void segmented_reduce_with_offsets([[maybe_unused]] Policy& policy, InputIt values, OffsetIt offsets,
+                                           Size segment_count, Size total, OutputIt result, const T& init, BinaryOp op)
 {
 #if MGPU_HAS_CUDA_BACKEND
   if constexpr (is_cuda_policy_v<Policy>)
@@ -60,21 +61,28 @@ void segmented_reduce_with_offsets([[maybe_unused]] Policy& policy, InputIt valu
     sequential::segmented_reduce(values, offsets, segment_count, total, result, init, op);
 }
 
+MGPU_EXEC_CHECK_DISABLE
 template <class Policy, class InputIt, class OffsetIt, class OutputIt, class T, class BinaryOp>
-OutputIt segmented_reduce(Policy& policy, InputIt values_first, InputIt values_last, OffsetIt offsets_first,
-                          OffsetIt offsets_last, OutputIt result, const T& init, BinaryOp op)
+MGPU_HD OutputIt segmented_reduce(Policy& policy, InputIt values_first, InputIt values_last, OffsetIt offsets_first,
+                                  OffsetIt offsets_last, OutputIt result, const T& init, BinaryOp op)
 {
-  const algorithm_range<Policy> range(segmented_reduce_name);
-  const auto total = values_last - values_first;
-  if constexpr (checking_preconditions)
-    require_valid_offsets(policy, offsets_first, offsets_last, total, segmented_reduce_name);
+  using reduction_t        = typename reduction_type<BinaryOp, T, value_of<InputIt>>::type;
+  const auto total         = values_last - values_first;
   const auto segment_count = offsets_last - offsets_first;
-  if (!(segment_count > 0))
-    return result; // nothing to write, nothing launched
   // A reversed value range holds no value.
   const auto values = total > 0 ? total : decltype(total)(0);
+  MGPU_IN_DEVICE_CODE
+  {
+    sequential::segmented_reduce(values_first, offsets_first, std::int64_t(segment_count), std::int64_t(values), result,
+                                 reduction_t(init), op);
+    return segment_count > 0 ? result + segment_count : result;
+  }
+  const algorithm_range<Policy> range(segmented_reduce_name);
+  if constexpr (checking_preconditions)
+    require_valid_offsets(policy, offsets_first, offsets_last, total, segmented_reduce_name);
+  if (!(segment_count > 0))
+    return result; // nothing to write, nothing launched
   const std::uint64_t largest_index = static_cast<std::uint64_t>(values) + static_cast<std::uint64_t>(segment_count);
-  using reduction_t = typename reduction_type<BinaryOp, T, value_of<InputIt>>::type;
   const reduction_t start(init);
   with_offset_type(largest_index, [&](auto offset) {
     using Size = decltype(offset);

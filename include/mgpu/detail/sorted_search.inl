@@ -22,12 +22,13 @@ namespace mgpu::detail {
 // answers unreliable, and `splits` (may be null) is scratch for the
 // partition; nothing synchronizes unless `synchronize`. Exposed so tests can
 // drive the 64-bit path on small inputs.
+MGPU_EXEC_CHECK_DISABLE
 template <search_bound Bound, class Key, class Size, class Policy, class HayIt, class NeedleIt, class Sink,
           class Compare>
-void sorted_search_with_offsets([[maybe_unused]] Policy& policy, HayIt hay, Size hay_count, NeedleIt needles,
-                                Size needle_count, const Sink& sink, Compare comp, [[maybe_unused]] int* unsorted,
-                                [[maybe_unused]] void* splits, [[maybe_unused]] bool synchronize,
-                                [[maybe_unused]] const char* algorithm)
+MGPU_HD void sorted_search_with_offsets([[maybe_unused]] Policy& policy, HayIt hay, Size hay_count, NeedleIt needles,
+                                        Size needle_count, const Sink& sink, Compare comp,
+                                        [[maybe_unused]] int* unsorted, [[maybe_unused]] void* splits,
+                                        [[maybe_unused]] bool synchronize, [[maybe_unused]] const char* algorithm)
 {
   if (!(needle_count > 0))
     return; // no answer to give, nothing launched
@@ -44,10 +45,17 @@ void sorted_search_with_offsets([[maybe_unused]] Policy& policy, HayIt hay, Size
 // sorted_lower_bound / sorted_upper_bound: validates (checked builds), then
 // writes result[j] for every needle with the narrowest index type that
 // holds both ranges.
+MGPU_EXEC_CHECK_DISABLE
 template <search_bound Bound, class Policy, class HayIt, class NeedleIt, class OutputIt, class Compare>
-void sorted_search(Policy& policy, HayIt hay_first, HayIt hay_last, NeedleIt needles_first, NeedleIt needles_last,
-                   OutputIt result, Compare comp, const char* algorithm)
+MGPU_HD void sorted_search(Policy& policy, HayIt hay_first, HayIt hay_last, NeedleIt needles_first,
+                           NeedleIt needles_last, OutputIt result, Compare comp, const char* algorithm)
 {
+  MGPU_IN_DEVICE_CODE
+  {
+    return sequential::sorted_search<Bound, search_key_t<HayIt, NeedleIt>>(
+        hay_first, std::int64_t(hay_last - hay_first), needles_first, std::int64_t(needles_last - needles_first),
+        search_result_sink<OutputIt>{result}, comp);
+  }
   const algorithm_range<Policy> range(algorithm);
   using key_t = search_key_t<HayIt, NeedleIt>;
   if constexpr (checking_preconditions)

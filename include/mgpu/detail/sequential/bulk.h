@@ -10,8 +10,9 @@ namespace mgpu::detail::sequential {
 
 // Copies [first, last) to `result`, skipping the positions listed in the
 // ascending, unique [indices, indices_last).
+MGPU_EXEC_CHECK_DISABLE
 template <class InputIt, class IndexIt, class OutputIt>
-void bulk_remove(InputIt first, InputIt last, IndexIt indices, IndexIt indices_last, OutputIt result)
+MGPU_HD void bulk_remove(InputIt first, InputIt last, IndexIt indices, IndexIt indices_last, OutputIt result)
 {
   using Size = typename thrust::iterator_traits<InputIt>::difference_type;
   // The output holds count - index count elements; bad indices remove fewer.
@@ -35,9 +36,10 @@ void bulk_remove(InputIt first, InputIt last, IndexIt indices, IndexIt indices_l
 // Copies [first, last) to `result`, putting each value just before the source
 // element named by its position; positions ascend and may repeat (the values
 // then keep their order), and a position equal to the source size appends.
+MGPU_EXEC_CHECK_DISABLE
 template <class InputIt, class ValueIt, class PositionIt, class OutputIt>
-void bulk_insert(InputIt first, InputIt last, ValueIt values, ValueIt values_last, PositionIt positions,
-                 OutputIt result)
+MGPU_HD void bulk_insert(InputIt first, InputIt last, ValueIt values, ValueIt values_last, PositionIt positions,
+                         OutputIt result)
 {
   using Size = typename thrust::iterator_traits<InputIt>::difference_type;
   for (Size position = 0; first != last; ++first, ++position)

@@ -8,8 +8,9 @@
 namespace mgpu::detail::sequential {
 
 // `offset` clamped to [0, limit], compared in a type that holds both.
+MGPU_EXEC_CHECK_DISABLE
 template <class Offset, class Size>
-Size clamp_offset(const Offset& offset, Size limit)
+MGPU_HD Size clamp_offset(const Offset& offset, Size limit)
 {
   using wide_t = std::common_type_t<Offset, Size>;
   if (!(static_cast<wide_t>(offset) > wide_t(0)))
@@ -23,8 +24,9 @@ Size clamp_offset(const Offset& offset, Size limit)
 // then its items run in order. Segments of count 0 cost one comparison.
 // Whatever the offsets, op sees a segment in [0, segment_count), an item in
 // [0, total) and a rank in [0, item]; clamping leaves valid offsets as they are.
+MGPU_EXEC_CHECK_DISABLE
 template <class OffsetIt, class Size, class Op>
-void transform_lbs(OffsetIt offsets, Size segment_count, Size total, const Op& op)
+MGPU_HD void transform_lbs(OffsetIt offsets, Size segment_count, Size total, const Op& op)
 {
   using offset_t = typename thrust::iterator_traits<OffsetIt>::value_type;
   Size item = 0;

@@ -12,9 +12,10 @@ namespace mgpu::detail::sequential {
 // total] (the last one at the total), and reads only values in [0, total).
 // Valid offsets are left as they are, so each segment reduces exactly its
 // own values, from `init` on the left.
+MGPU_EXEC_CHECK_DISABLE
 template <class T, class InputIt, class OffsetIt, class Size, class OutputIt, class BinaryOp>
-void segmented_reduce(InputIt values, OffsetIt offsets, Size segment_count, Size total, OutputIt result,
-                      const T& init, BinaryOp& op)
+MGPU_HD void segmented_reduce(InputIt values, OffsetIt offsets, Size segment_count, Size total, OutputIt result,
+                              const T& init, BinaryOp& op)
 {
   using offset_t = typename thrust::iterator_traits<OffsetIt>::value_type;
   Size item      = segment_count > 0 ? clamp_offset(static_cast<offset_t>(offsets[0]), total) : Size(0);

@@ -10,10 +10,11 @@ namespace mgpu::detail::sequential {
 // Returns the number of outputs, which on any input stays within what a
 // valid one could give: min(a, b) for an intersection, a for a difference,
 // a + b for the others.
+MGPU_EXEC_CHECK_DISABLE
 template <set_op Op, class Size, class KeyIt1, class KeyIt2, class ValIt1, class ValIt2, class KeyOut, class ValOut,
           class Compare>
-Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals, ValIt2 b_vals, KeyOut keys_out,
-                   ValOut vals_out, Compare comp)
+MGPU_HD Size set_operation(KeyIt1 a, Size a_count, KeyIt2 b, Size b_count, ValIt1 a_vals, ValIt2 b_vals,
+                           KeyOut keys_out, ValOut vals_out, Compare comp)
 {
   constexpr bool has_values = has_values_v<ValIt1>;
   using key_t               = key_of<KeyIt1>;

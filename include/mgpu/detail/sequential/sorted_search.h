@@ -13,8 +13,10 @@ namespace mgpu::detail::sequential {
 // costs n + m steps per bound. Whatever the data, the fingers stay in
 // [0, hay_count] and every needle gets exactly one answer there. A tallying
 // sink's counts are summed and added once.
+MGPU_EXEC_CHECK_DISABLE
 template <search_bound Bound, class Key, class HayIt, class Size, class NeedleIt, class Sink, class Compare>
-void sorted_search(HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Sink& sink, Compare comp)
+MGPU_HD void sorted_search(HayIt hay, Size hay_count, NeedleIt needles, Size needle_count, const Sink& sink,
+                           Compare comp)
 {
   using answer_t  = search_answer_t<Bound, Size>;
   Size lower      = 0; // haystack elements ordered before the needle
