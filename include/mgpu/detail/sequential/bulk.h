@@ -1,5 +1,5 @@
-// Sequential bulk remove and bulk insert: the reference backend for host
-// policies. One pass over the source, the indices consumed alongside it.
+// Sequential bulk remove and bulk insert: the backend of host policies and of
+// calls from device code. One pass over the source, the indices consumed alongside it.
 // Whatever the indices or positions hold, neither loop reads past an input
 // or writes more elements than its valid output would have.
 #pragma once

@@ -1,4 +1,4 @@
-// Sequential relational joins: the reference backend for host policies.
+// Sequential relational joins: the backend of host policies and of calls from device code.
 #pragma once
 
 #include <mgpu/detail/iterator.h>

@@ -1,4 +1,4 @@
-// Sequential load-balanced loop: the reference backend for host policies.
+// Sequential load-balanced loop: the backend of host policies and of calls from device code.
 #pragma once
 
 #include <thrust/iterator/iterator_traits.h>

@@ -1,4 +1,4 @@
-// Sequential merge: the reference backend for host policies.
+// Sequential merge: the backend of host policies and of calls from device code.
 #pragma once
 
 #include <mgpu/detail/iterator.h>

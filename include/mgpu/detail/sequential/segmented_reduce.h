@@ -1,4 +1,4 @@
-// Sequential segmented reduction: the reference backend for host policies.
+// Sequential segmented reduction: the backend of host policies and of calls from device code.
 #pragma once
 
 #include <mgpu/detail/sequential/load_balance.h>

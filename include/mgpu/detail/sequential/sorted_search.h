@@ -1,5 +1,5 @@
-// Sequential vectorized sorted search: the reference backend for host
-// policies.
+// Sequential vectorized sorted search: the backend of host policies and of
+// calls from device code.
 #pragma once
 
 #include <mgpu/detail/iterator.h>
