@@ -8,6 +8,10 @@
 /// of the output however the insertions cluster (a million values at
 /// position 0 balance as well as evenly spread ones); see
 /// docs/bulk_insert_remove.md. Host policies run a sequential loop.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/bulk_insert.inl>

@@ -7,6 +7,10 @@
 /// one streaming kernel: each CTA takes one tile of the source, compacts it
 /// in shared memory and writes it where the indices before the tile say it
 /// goes. No counting pass. Host policies run a sequential loop.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/bulk_remove.inl>

@@ -10,6 +10,10 @@
 /// of work (not once per item), and items are copied in coalesced runs, so
 /// thousands of tiny intervals or a single huge one run at the same speed per
 /// element. Host policies run a sequential loop.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

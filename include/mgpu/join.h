@@ -43,6 +43,10 @@
 ///   (`join_size` merges the two ranges once, twice for right and full
 ///   outer joins; `join` twice, for inner and left joins once with the
 ///   caller's allocator), every row written once, load-balanced.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

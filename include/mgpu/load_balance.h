@@ -10,6 +10,10 @@
 /// docs/load_balance.md), so the work is balanced whatever the distribution of
 /// counts: long runs of empty segments, one huge segment or uniform counts.
 /// Host policies run a sequential loop.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

@@ -5,6 +5,10 @@
 /// The CUDA backend is a two-phase Merge Path merge (see docs/merge.md): a
 /// partition kernel finds where every tile of the output starts in A and B,
 /// then each CTA merges exactly one tile. Host policies run a sequential merge.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

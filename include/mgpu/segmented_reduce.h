@@ -13,6 +13,10 @@
 /// tiles is finished from the carries the tiles leave (a small fix-up pass,
 /// and decoupled look-back inside segments longer than a tile), without a
 /// second pass over its values. Host policies run a sequential loop.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

@@ -33,6 +33,10 @@
 /// \par Complexity (all functions): O(n) work and O(n / tile + log n) span
 ///   for n = the inputs' total size; keys are read once, outputs written
 ///   once, values read only for the outputs.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

@@ -12,6 +12,10 @@
 /// Merge Path, as `mgpu::merge` does, and each tile writes only the needles'
 /// answers (see docs/sorted_search_and_joins.md). Host policies run a
 /// sequential two-finger walk.
+///
+/// From device code, each overload that takes a policy runs sequentially in
+/// the calling thread, whatever the policy, unsynchronized and unchecked
+/// (docs/usage.md, "Calls from device code").
 #pragma once
 
 #include <mgpu/detail/config.h>

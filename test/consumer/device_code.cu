@@ -44,6 +44,9 @@ __global__ void every_algorithm_in_device_code(const int* a, int na, const int* 
   mgpu::set_union(seq, a, a + na, b, b + nb, out);
   mgpu::set_intersection(seq, a, a + na, b, b + nb, out, less, mgpu::unique_keys);
   mgpu::set_difference(seq, a, a + na, b, b + nb, out, less, mgpu::count_to(count));
+  mgpu::set_symmetric_difference(seq, ra, ra + na, rb, rb + nb, rout);
+  mgpu::set_union_by_key(seq, a, a + na, b, b + nb, values, values, out, values, less, mgpu::count_to(count));
+  mgpu::set_intersection_by_key(seq, a, a + na, b, b + nb, values, out, values);
   mgpu::set_symmetric_difference_by_key(seq, a, a + na, b, b + nb, values, values, out, values);
   mgpu::set_difference_by_key(seq, a, a + na, b, b + nb, values, values, out, values, less);
   mgpu::sorted_lower_bound(seq, tags, tags + 100, b, b + nb, out);

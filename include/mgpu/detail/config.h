@@ -24,7 +24,8 @@
 
 // Marks a __host__ __device__ function that also reaches host-only code (the
 // CUDA backend, a host policy's comparator): nvcc's execution-space checks are
-// off for it, as for Thrust's algorithms.
+// off for it, as for Thrust's algorithms, so a host-only callee reached from
+// device code is dropped without a diagnostic.
 #if defined(__CUDACC__) && !defined(__clang__)
 #  define MGPU_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
 #else
@@ -35,7 +36,8 @@
 // algorithms do there: a dispatcher's `MGPU_IN_DEVICE_CODE { ... return; }`
 // runs only while nvcc compiles device code. The rest of the body stays,
 // dead, in that pass so that it still instantiates the kernels host code
-// launches; in the host pass the block is discarded.
+// launches; in the host pass the block is discarded (dispatchers are
+// templates, whose discarded statements are not instantiated).
 #if defined(__CUDA_ARCH__)
 #  define MGPU_IN_DEVICE_CODE if (true)
 #else

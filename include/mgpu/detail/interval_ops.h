@@ -35,7 +35,7 @@ struct interval_expand_op : lbs_segment_op<ValueIt>
   {
     return value;
   }
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size segment, Size, const segment_data& value, lbs_nothing) const
   {
@@ -53,7 +53,7 @@ struct interval_copy_op : lbs_segment_op<StartIt>
   using segment_data = value_of<StartIt>;
   using item_value   = value_of<InputIt>;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD item_value load_item(Size item, Size, Size rank, const segment_data& start) const
   {
@@ -62,7 +62,7 @@ struct interval_copy_op : lbs_segment_op<StartIt>
     else
       return input[item];
   }
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size, Size rank, const segment_data& start, const item_value& value) const
   {
@@ -97,19 +97,19 @@ struct interval_move_op : lbs_op_flags
   using segment_data = interval_ends<value_of<GatherIt>, value_of<ScatterIt>>;
   using item_value   = value_of<InputIt>;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD segment_data load_segment(Size segment) const
   {
     return {gather[segment], scatter[segment]};
   }
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD item_value load_item(Size, Size, Size rank, const segment_data& ends) const
   {
     return input[interval_position(ends.gather, rank)];
   }
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size, Size, Size rank, const segment_data& ends, const item_value& value) const
   {

@@ -46,7 +46,7 @@ struct compare_as
 {
   Compare comp;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD bool operator()(const Key& x, const Key& y) const { return comp(x, y); }
 };
 

@@ -174,7 +174,7 @@ struct b_match_sink
   Index* unmatched; // null: only the total
   Index* a_lower;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD join_row_count operator()(Size needle, Size position) const
   {
@@ -204,7 +204,7 @@ struct a_match_sink
   bool keep_matched;
   unsigned char* flags;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void operator()(Size needle, Size position) const
   {
@@ -242,7 +242,7 @@ struct join_rows_op : lbs_segment_op<Segments>
       return segment.shift;
   }
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size segment, Size rank, const segment_data& data, lbs_nothing) const
   {
@@ -269,7 +269,7 @@ struct unmatched_b_rows
   OutA a_out;
   OutB b_out;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD void operator()(Index j) const
   {
     if (unmatched[j + 1] == unmatched[j])
@@ -292,7 +292,7 @@ struct one_sided_rows
   OutB b_out;
   bool from_a;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Index>
   MGPU_HD void operator()(Index row) const
   {

@@ -18,6 +18,7 @@ namespace mgpu::detail {
 
 // Runs `op` with `Size` (int32 or int64) indices on the policy's backend.
 // Exposed so tests can drive the 64-bit path on small inputs.
+// Host code only: device code takes the sequential backend before it gets here.
 MGPU_EXEC_CHECK_DISABLE
 template <class Size, class Policy, class OffsetIt, class Op>
 MGPU_HD void transform_lbs_with_offsets([[maybe_unused]] Policy& policy, OffsetIt offsets, Size segment_count,

@@ -78,7 +78,7 @@ struct lbs_segment_op : lbs_op_flags
   using segment_data = value_of<SegmentIt>;
   using item_value   = lbs_nothing;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD segment_data load_segment(Size segment) const
   {
@@ -105,7 +105,7 @@ struct lbs_search_op : lbs_op_base
   {
     return segment;
   }
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size segment, Size, lbs_nothing, lbs_nothing) const
   {
@@ -122,7 +122,7 @@ struct lbs_transform_op : lbs_op_base
   static constexpr bool lean = true;
   mutable F f; // callers' functors need not have a const call operator
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void store_item(Size item, Size segment, Size rank, lbs_nothing, lbs_nothing) const
   {

@@ -56,7 +56,7 @@ struct judge_position
   long long a_count;
   Judge judge;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class It>
   MGPU_HD long long at(int sequence, It keys, long long j) const
   {
@@ -67,7 +67,7 @@ struct judge_position
     return judge(sequence, j, previous, current);
   }
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(long long i) const { return i < a_count ? at(0, a, i) : at(1, b, i - a_count); }
 };
 
@@ -101,13 +101,13 @@ struct sorted_keys_judge
   compare_as<Key, Compare> less;
 
   // Unsorted, or (with UniqueKeys) not ordered after its predecessor.
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD bool suspect(long long, const Key& previous, const Key& key) const
   {
     return UniqueKeys ? !less(previous, key) : less(key, previous);
   }
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(int sequence, long long j, const Key& previous, const Key& key) const
   {
     if (j == 0)
@@ -158,14 +158,14 @@ struct bulk_index_judge
 {
   long long count, lowest, highest;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD bool suspect(long long, const Index& previous, const Index& index) const
   {
     const long long value = static_cast<long long>(index);
     return (Strict ? !(previous < index) : index < previous) || value < lowest || value > highest;
   }
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(int, long long i, const Index& previous, const Index& index) const
   {
     if (i > 0)
@@ -229,14 +229,14 @@ struct offset_judge
 {
   long long total;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD bool suspect(long long i, const Offset& previous, const Offset& offset) const
   {
     const long long value = static_cast<long long>(offset);
     return value < static_cast<long long>(previous) || value > total || (i == 0 && value != 0);
   }
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD long long operator()(int, long long i, const Offset& previous, const Offset& offset) const
   {
     const long long value = static_cast<long long>(offset);

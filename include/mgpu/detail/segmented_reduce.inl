@@ -47,6 +47,7 @@ inline constexpr const char* segmented_reduce_name = "mgpu::segmented_reduce";
 // Runs the reduction with `Size` (int32 or int64) indices on the policy's
 // backend. Expects segment_count > 0 (total may be 0: every segment then
 // receives init). Exposed so tests can drive the 64-bit path on small inputs.
+// Host code only: device code takes the sequential backend before it gets here.
 MGPU_EXEC_CHECK_DISABLE
 template <class Size, class Policy, class InputIt, class OffsetIt, class OutputIt, class T, class BinaryOp>
 MGPU_HD void segmented_reduce_with_offsets([[maybe_unused]] Policy& policy, InputIt values, OffsetIt offsets,

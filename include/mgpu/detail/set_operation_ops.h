@@ -179,7 +179,7 @@ MGPU_HD MGPU_FORCEINLINE unsigned thread_set_operation(set_rule rule, const Key*
 // Writes a set operation's output count through a count_to iterator,
 // converted to the iterator's value type (as given, for output iterators
 // without one).
-_CCCL_EXEC_CHECK_DISABLE
+MGPU_EXEC_CHECK_DISABLE
 template <class CountIt, class Size>
 MGPU_HD MGPU_FORCEINLINE void store_count(CountIt count_it, Size count)
 {

@@ -22,6 +22,7 @@ namespace mgpu::detail {
 // answers unreliable, and `splits` (may be null) is scratch for the
 // partition; nothing synchronizes unless `synchronize`. Exposed so tests can
 // drive the 64-bit path on small inputs.
+// Host code only: device code takes the sequential backend before it gets here.
 MGPU_EXEC_CHECK_DISABLE
 template <search_bound Bound, class Key, class Size, class Policy, class HayIt, class NeedleIt, class Sink,
           class Compare>

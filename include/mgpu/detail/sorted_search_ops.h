@@ -66,7 +66,7 @@ using search_key_t = typename search_key<key_of<HayIt>, key_of<NeedleIt>>::type;
 template <class Key, class From>
 struct convert_to_key
 {
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   MGPU_HD Key operator()(const From& value) const { return static_cast<Key>(value); }
 };
 
@@ -92,7 +92,7 @@ struct search_result_sink
 {
   OutputIt result;
 
-  _CCCL_EXEC_CHECK_DISABLE
+  MGPU_EXEC_CHECK_DISABLE
   template <class Size>
   MGPU_HD void operator()(Size needle, Size position) const
   {
