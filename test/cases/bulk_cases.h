@@ -4,6 +4,7 @@
 // carry a poisoned tail that must survive.
 #pragma once
 
+#include "common/bulk_reference.h"
 #include "common/test_support.h"
 
 #include <mgpu/bulk_insert.h>
@@ -96,36 +97,8 @@ std::vector<Index> every(std::size_t count, std::size_t step, std::size_t first 
   return positions;
 }
 
-template <class T, class Index>
-std::vector<T> reference_remove(const std::vector<T>& source, const std::vector<Index>& indices)
-{
-  std::vector<bool> removed(source.size(), false);
-  for (Index i : indices)
-    removed[static_cast<std::size_t>(i)] = true;
-  std::vector<T> kept;
-  for (std::size_t i = 0; i < source.size(); ++i)
-    if (!removed[i])
-      kept.push_back(source[i]);
-  return kept;
-}
-
-// Insertion as a stable sort: a value at position p sorts as (p, 0, its
-// rank), source element s as (s, 1, s).
-template <class T, class Index>
-std::vector<T> reference_insert(const std::vector<T>& source, const std::vector<T>& values,
-                                const std::vector<Index>& positions)
-{
-  std::vector<std::tuple<long long, int, std::size_t>> order;
-  for (std::size_t s = 0; s < source.size(); ++s)
-    order.emplace_back(static_cast<long long>(s), 1, s);
-  for (std::size_t j = 0; j < values.size(); ++j)
-    order.emplace_back(static_cast<long long>(positions[j]), 0, j);
-  std::sort(order.begin(), order.end());
-  std::vector<T> merged;
-  for (const auto& [position, from_source, rank] : order)
-    merged.push_back(from_source ? source[rank] : values[rank]);
-  return merged;
-}
+using mgpu_test::reference_insert;
+using mgpu_test::reference_remove;
 
 template <class T>
 std::vector<T> with_poisoned_tail(std::vector<T> values)

@@ -3,8 +3,10 @@
 // with thrust::device (which device code also runs sequentially; a
 // dispatcher that missed its device-code branch would leave those calls
 // out). The same function also runs the problems on the host. Results are
-// compared with std references, or with the host backend where the host
-// suite already checks that against std.
+// compared with std and the tests' own references.
+#include "common/bulk_reference.h"
+#include "common/join_reference.h"
+#include "common/merge_reference.h"
 #include "common/test_support.h"
 
 #include <mgpu/mgpu.h>
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <numeric>
 #include <type_traits>
@@ -306,21 +309,19 @@ void check_results(const inputs& in, const results& r)
     const std::int64_t* count = r.counts.data() + p * max_counts;
     const auto n = std::int64_t(ka.size() + kb.size());
 
-    std::vector<int> expected;
-    std::merge(ka.begin(), ka.end(), kb.begin(), kb.end(), std::back_inserter(expected));
+    // Stable: equal keys take A's tags first, each side in order.
+    std::vector<int> a_tags(ka.size()), b_tags(kb.size());
+    std::iota(a_tags.begin(), a_tags.end(), 1000);
+    std::iota(b_tags.begin(), b_tags.end(), 2000);
+    const auto [expected, expected_tags] = mgpu_test::reference_merge_pairs(ka, a_tags, kb, b_tags, std::less<>{});
     CHECK(r.slice(merged, p, n) == expected);
     CHECK(r.past(merged, p, n) == poison);
     CHECK(r.slice(merged_by_key, p, n) == expected);
-    // Stable: equal keys take A's tags first, each side in order.
-    const auto key_less = [](const auto& x, const auto& y) { return x.first < y.first; };
-    const auto ta = tagged(ka, 1000), tb = tagged(kb, 2000);
-    tagged_keys merged_tags;
-    std::merge(ta.begin(), ta.end(), tb.begin(), tb.end(), std::back_inserter(merged_tags), key_less);
-    std::vector<int> expected_tags;
-    for (const auto& t : merged_tags)
-      expected_tags.push_back(t.second);
     CHECK(r.value_slice(merged_by_key, p, n) == expected_tags);
 
+    // The set operations against std's on (key, tag) pairs ordered by key alone.
+    const auto key_less = [](const auto& x, const auto& y) { return x.first < y.first; };
+    const auto ta = tagged(ka, 1000), tb = tagged(kb, 2000);
     using It   = tagged_keys::const_iterator;
     using Out  = std::back_insert_iterator<tagged_keys>;
     using Less = decltype(key_less);
@@ -364,22 +365,19 @@ void check_results(const inputs& in, const results& r)
     CHECK(r.slice(lower_bounds, p, in.nb[p]) == lower);
     CHECK(r.slice(upper_bounds, p, in.nb[p]) == upper);
 
-    // Joins and bulk_insert against the host backend.
     for (int k = 0; k < 4; ++k)
     {
       CAPTURE(k);
-      std::vector<int> host_a(row_stride, poison), host_b(row_stride, poison);
-      const auto rows = mgpu::join(thrust::host, ka.begin(), ka.end(), kb.begin(), kb.end(), host_a.begin(),
-                                   host_b.begin(), join_kind_of(k))
-                          .first -
-                        host_a.begin();
+      const auto want  = join_reference::nested_loop_join(ka, kb, join_kind_of(k), std::less<>{});
+      const auto rows  = std::int64_t(want.size());
+      const auto first = r.rows_a.begin() + (std::int64_t(k) * problems + p) * row_stride;
       CHECK(count[join_size_inner + k] == rows);
       CHECK(count[join_rows_inner + k] == rows);
-      const auto first = (std::int64_t(k) * problems + p) * row_stride;
-      CHECK(std::vector<int>(r.rows_a.begin() + first, r.rows_a.begin() + first + rows + 1) ==
-            std::vector<int>(host_a.begin(), host_a.begin() + rows + 1));
-      CHECK(std::vector<int>(r.rows_b.begin() + first, r.rows_b.begin() + first + rows + 1) ==
-            std::vector<int>(host_b.begin(), host_b.begin() + rows + 1));
+      const auto row_b = r.rows_b.begin() + (first - r.rows_a.begin());
+      CHECK(std::vector<long long>(first, first + rows) == want.a);
+      CHECK(std::vector<long long>(row_b, row_b + rows) == want.b);
+      CHECK(first[rows] == poison);
+      CHECK(row_b[rows] == poison);
     }
     std::vector<int> semi, anti;
     for (int i = 0; i < in.na[p]; ++i)
@@ -419,20 +417,19 @@ void check_results(const inputs& in, const results& r)
     for (int s : {lbs, expanded, gathered, scattered, moved, transformed})
       CHECK(r.past(s, p, total) == poison);
 
-    std::vector<int> kept;
-    for (int i = 0; i < in.na[p]; ++i)
-      if (i % 3 != 0)
-        kept.push_back(ka[i]);
-    CHECK(count[removed_count] == std::int64_t(kept.size()));
-    kept.push_back(poison);
-    CHECK(r.slice(removed, p, std::int64_t(kept.size())) == kept);
-    std::vector<int> positions, host_inserted(n + 1, poison);
+    std::vector<int> removals, positions;
+    for (int i = 0; i < in.na[p]; i += 3)
+      removals.push_back(i);
     for (int j = 0; j < in.nb[p]; ++j)
       positions.push_back(j * in.na[p] / in.nb[p]);
-    mgpu::bulk_insert(thrust::host, ka.begin(), ka.end(), kb.begin(), kb.end(), positions.begin(),
-                      host_inserted.begin());
+    const auto kept          = mgpu_test::reference_remove(ka, removals);
+    const auto inserted_keys = mgpu_test::reference_insert(ka, kb, positions);
+    CHECK(count[removed_count] == std::int64_t(kept.size()));
+    CHECK(r.slice(removed, p, std::int64_t(kept.size())) == kept);
+    CHECK(r.past(removed, p, std::int64_t(kept.size())) == poison);
     CHECK(count[inserted_count] == n);
-    CHECK(r.slice(inserted, p, n + 1) == host_inserted);
+    CHECK(r.slice(inserted, p, n) == inserted_keys);
+    CHECK(r.past(inserted, p, n) == poison);
 
     const int starts[5] = {0, in.na[p] / 4, in.na[p] / 2, in.na[p] / 2, in.na[p]};
     std::vector<int> sums;
