@@ -9,6 +9,7 @@
 #pragma once
 
 #include "common/bad_data.h"
+#include "common/bulk_reference.h"
 #include "common/guarded_output.h"
 #include "common/set_op_kinds.h"
 #include "common/test_support.h"
@@ -395,22 +396,7 @@ void check_bad_remove(const std::string& kind, std::size_t count, const std::vec
   valid_bulk_still_right();
 }
 
-// Values inserted before source element positions[j], in order of j.
-template <class Position>
-std::vector<int> reference_insert(const std::vector<int>& source, const std::vector<int>& values,
-                                  const std::vector<Position>& positions)
-{
-  std::vector<std::tuple<long long, int, std::size_t>> order;
-  for (std::size_t s = 0; s < source.size(); ++s)
-    order.emplace_back(static_cast<long long>(s), 1, s);
-  for (std::size_t j = 0; j < values.size(); ++j)
-    order.emplace_back(static_cast<long long>(positions[j]), 0, j);
-  std::sort(order.begin(), order.end());
-  std::vector<int> merged;
-  for (const auto& [position, from_source, rank] : order)
-    merged.push_back(from_source ? source[rank] : values[rank]);
-  return merged;
-}
+using mgpu_test::reference_insert;
 
 template <class Position>
 void check_bad_insert(const std::string& kind, std::size_t count, const std::vector<Position>& positions, bool valid)
