@@ -128,6 +128,15 @@ struct plus_op
   }
 };
 
+struct xor_op
+{
+  template <class T>
+  MGPU_HD T operator()(const T& x, const T& y) const
+  {
+    return T(x ^ y);
+  }
+};
+
 struct times_three
 {
   MGPU_HD int operator()(int s) const { return 3 * s; }
@@ -225,6 +234,11 @@ inline void check_all(const size_list& sizes, std::uint64_t seed)
   for (std::size_t i = 0; i < n; ++i)
     doubles[i] = double(ints[i]);
   check_reduce(sizes, doubles, 0.5, plus_op{});
+  // One-byte values: the CUDA tile places them up to 15 bytes into its storage.
+  std::vector<std::uint8_t> bytes(n);
+  for (std::size_t i = 0; i < n; ++i)
+    bytes[i] = std::uint8_t(ints[i]);
+  check_reduce(sizes, bytes, std::uint8_t(9), xor_op{});
   const affine<std::uint16_t> start16{3, 5};
   check_reduce(sizes, affine_values<std::uint16_t>(n, std::int64_t(seed)), start16, then<std::uint16_t>{});
   const affine<std::uint32_t> start32{3, 5};
@@ -443,11 +457,12 @@ TEST_CASE("segmented_reduce: 64-bit offset values, and the 64-bit index path on 
   MGPU_CHECK_EQUAL_RANGES(to_std(result), segreduce_cases::reference_reduce(ints, offsets, 11, segreduce_cases::plus_op{}));
 }
 
-TEST_CASE("segmented_reduce: raw pointers to values at every alignment, and into a raw result")
+TEST_CASE("segmented_reduce: raw pointers to values and offsets at every alignment, and into a raw result")
 {
   // The CUDA tile copies contiguous values in whole 16-byte blocks and the
-  // few values around them one by one: every shift of the first value
-  // modulo 16 bytes, for 4- and 8-byte values.
+  // few values around them one by one, and loads 4-byte offsets likewise:
+  // every shift of the first value (4- and 8-byte values) and of the first
+  // offset modulo 16 bytes.
   for (const auto& sizes : {segreduce_cases::random_split(3000, 40000, 19), segreduce_cases::size_list{3, 0, 25000, 1, 0, 2},
                             segreduce_cases::size_list{5}})
   {
@@ -463,11 +478,15 @@ TEST_CASE("segmented_reduce: raw pointers to values at every alignment, and into
       CAPTURE(shift);
       const std::vector<int> shifted_ints(ints.begin() + shift, ints.begin() + shift + n);
       const std::vector<std::int64_t> shifted_longs(longs.begin() + shift, longs.begin() + shift + n);
+      std::vector<int> padded_offsets(shift, -1);
+      padded_offsets.insert(padded_offsets.end(), host_offsets.begin(), host_offsets.end());
+      auto d_padded_offsets      = to_backend<backend>(padded_offsets);
+      const int* shifted_offsets = thrust::raw_pointer_cast(d_padded_offsets.data()) + shift;
       auto int_sums = poisoned<backend, int>(sizes.size());
       const int* int_values = thrust::raw_pointer_cast(d_ints.data()) + shift;
       int* const int_result = thrust::raw_pointer_cast(int_sums.data());
-      CHECK(mgpu::segmented_reduce(backend::policy(), int_values, int_values + n, thrust::raw_pointer_cast(offsets.data()),
-                                   thrust::raw_pointer_cast(offsets.data()) + sizes.size(), int_result, 1,
+      CHECK(mgpu::segmented_reduce(backend::policy(), int_values, int_values + n, shifted_offsets,
+                                   shifted_offsets + sizes.size(), int_result, 1,
                                    segreduce_cases::plus_op{}) == int_result + sizes.size());
       MGPU_CHECK_EQUAL_RANGES(to_std(int_sums),
                               segreduce_cases::reference_reduce(shifted_ints, host_offsets, 1, segreduce_cases::plus_op{}));

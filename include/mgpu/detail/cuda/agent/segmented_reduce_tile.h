@@ -7,8 +7,9 @@
 // of the tile names segment b0 - 1 + k: slot 0 the segment begun before the
 // tile, slots 1 .. b_len those that start in it. The tile
 //   1. copies its values to shared memory (by bulk copy where it can) while
-//      it stages each slot's start, relative to a0, and marks every start
-//      that falls on one of its values as a head;
+//      it stages each slot's start, relative to a0 (contiguous 4-byte
+//      offsets 16 bytes per load), and marks every start that falls on one
+//      of its values as a head;
 //   2. reduces blocked runs of items_per_thread values per thread, restarting
 //      at each head with op(init, value), and leaves each run's reduction in
 //      place of the run's last value; a block-wide exclusive scan of the
@@ -79,9 +80,9 @@ struct segmented_reduce_tile_storage
   using block_scan                 = cub::BlockScan<reduced_run<T>, NT, cub::BLOCK_SCAN_WARP_SCANS>;
 
   // The tile's values (up to 15 bytes in, where a bulk copy wants them),
-  // then its starts: a_len values and b_len + 2 ints, a_len + b_len <=
-  // tile_size.
-  alignas(alignment) unsigned char values_and_starts[Shape::tile_size * value_bytes + 32];
+  // then its starts (up to 15 bytes further, where 16-byte stores want
+  // them): a_len values and b_len + 2 ints, a_len + b_len <= tile_size.
+  alignas(alignment) unsigned char values_and_starts[Shape::tile_size * value_bytes + 48];
   // Bit i of heads[t]: a segment starts at the tile's value t * VT + i.
   std::uint32_t heads[NT];
   // What the block-wide scan carries into each thread's first run (none
@@ -196,6 +197,110 @@ __device__ MGPU_FORCEINLINE void stage_segment_starts(OffsetIt offsets, const lb
   }
 }
 
+// Marks the heads of one thread's starts. Valid offsets ascend, so their
+// starts fall in the first start's head word or the last's: one atomicOr
+// each; any other start (within a long run of starts, or out of order) takes
+// its own.
+template <int VT, int Count>
+__device__ MGPU_FORCEINLINE void mark_heads(const int (&start)[Count], int a_len, std::uint32_t* heads)
+{
+  const int first_word = start[0] / VT, last_word = start[Count - 1] / VT;
+  std::uint32_t first_bits = 0u, last_bits = 0u;
+#pragma unroll
+  for (int i = 0; i < Count; ++i)
+  {
+    const int at            = start[i] / VT;
+    const std::uint32_t bit = 1u << (start[i] - at * VT);
+    if (start[i] >= a_len)
+      continue;
+    if (at == first_word)
+      first_bits |= bit;
+    else if (at == last_word)
+      last_bits |= bit;
+    else
+      atomicOr(heads + at, bit);
+  }
+  if (first_bits != 0u)
+    atomicOr(heads + first_word, first_bits);
+  if (last_bits != 0u)
+    atomicOr(heads + last_word, last_bits);
+}
+
+// Whether a tile stages its offsets 16 bytes per load: contiguous 4-byte ones.
+template <class OffsetIt>
+inline constexpr bool stages_start_vectors_v = contiguous_vector_width<OffsetIt>() == 4;
+
+// Step 1, offsets, for stages_start_vectors_v: as stage_segment_starts, with
+// a quarter of the loads and shared stores. The `head` offsets before the
+// first 16-byte boundary and the fewer than four after the last vector are
+// staged one per thread by the first threads; `starts + 1 + head` is
+// 16-byte aligned.
+template <class Shape, class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE void stage_segment_start_vectors(OffsetIt offsets, const lbs_tile_range<Size>& range,
+                                                             int head, int* starts, std::uint32_t* heads)
+{
+  constexpr int NT      = Shape::threads;
+  constexpr int VT      = Shape::items_per_thread;
+  constexpr int rows    = (lbs_stage_chunk<Shape> + 3) / 4;
+  using offset_t        = value_of<OffsetIt>;
+  using vector          = vector_of<offset_t, 4>;
+  const int tid         = static_cast<int>(threadIdx.x);
+  const int a_len       = range.item_count;
+  const int b_len       = range.offset_count;
+  const Size a0         = range.item_begin;
+  const offset_t* first = thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin;
+  const int vectors     = (b_len - head) / 4;
+  const int tail_begin  = head + vectors * 4;
+
+  const int edge_k   = tid < head ? tid : tail_begin + tid - head;
+  const bool is_edge = edge_k < b_len;
+  offset_t edge{};
+  if (is_edge)
+    edge = first[edge_k];
+
+  const auto* body = reinterpret_cast<const vector*>(first + head);
+  for (int pass = 0; pass < vectors; pass += NT * rows)
+  {
+    vector loaded[rows];
+#pragma unroll
+    for (int i = 0; i < rows; ++i)
+    {
+      if (pass + i * NT >= vectors)
+        break;
+      const int v = pass + tid + i * NT;
+      if (v < vectors)
+        loaded[i] = body[v];
+    }
+#pragma unroll
+    for (int i = 0; i < rows; ++i)
+    {
+      if (pass + i * NT >= vectors)
+        break;
+      const int v = pass + tid + i * NT;
+      if (v >= vectors)
+        continue;
+      int start[4];
+      vector_of<int, 4> stored;
+#pragma unroll
+      for (int w = 0; w < 4; ++w)
+        stored.lanes[w] = start[w] = tile_start(loaded[i].lanes[w], a0, a_len, a_len);
+      store_start_vector(starts + 1 + head + v * 4, stored);
+      mark_heads<VT>(start, a_len, heads);
+    }
+  }
+  if (is_edge)
+  {
+    const int start[1] = {tile_start(edge, a0, a_len, a_len)};
+    starts[edge_k + 1] = start[0];
+    mark_heads<VT>(start, a_len, heads);
+  }
+  if (tid == 0)
+  {
+    starts[0]         = 0;
+    starts[b_len + 1] = a_len;
+  }
+}
+
 // Step 2: the thread's values t * VT ... in order, each run (up to the next
 // head) reduced in place of its last value, and the thread's last value
 // replaced by its last run's reduction so far; returns that run. Threads
@@ -284,10 +389,21 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   const ValueIt source          = values + range.item_begin;
   const two_slice_layout layout = place_two_slices<T>(source, a_len, source, base);
   T* const tile_values          = base + layout.a_shift;
-  int* const starts             = reinterpret_cast<int*>(
-    (reinterpret_cast<std::uintptr_t>(tile_values + a_len) + (alignof(int) - 1)) & ~std::uintptr_t(alignof(int) - 1));
+  // The starts follow the values at a byte offset into the (16-byte aligned)
+  // storage, so that the compiler addresses them as shared memory.
+  int starts_at   = (static_cast<int>(sizeof(T)) * (layout.a_shift + a_len) + 3) & ~3;
+  int vector_head = 0;
+  if constexpr (stages_start_vectors_v<OffsetIt>)
+  {
+    vector_head = ::min(b_len, items_before_alignment(thrust::unwrap_contiguous_iterator(offsets) + b0));
+    starts_at += (16 - (starts_at + 4 * (1 + vector_head)) % 16) % 16; // up to 12 bytes, within the spare ones
+  }
+  int* const starts = reinterpret_cast<int*>(shared.values_and_starts + starts_at);
   start_value_load<NT, Shape::items_per_thread>(source, a_len, tile_values, &shared.load_barrier);
-  stage_segment_starts<Shape>(offsets, range, starts, shared.heads);
+  if constexpr (stages_start_vectors_v<OffsetIt>)
+    stage_segment_start_vectors<Shape>(offsets, range, vector_head, starts, shared.heads);
+  else
+    stage_segment_starts<Shape>(offsets, range, starts, shared.heads);
   finish_value_load<T, ValueIt>(&shared.load_barrier);
 
   // Step 2.
@@ -316,13 +432,28 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   __syncthreads(); // the carried-in reductions and the tile's carry
 
   // Slots 1 .. b_len - 1 start and end in the tile; slot b_len too in the
-  // last tile, where the last segment ends with the values.
+  // last tile, where the last segment ends with the values. A pass reads the
+  // starts of its slots before it stores any result, so their loads overlap.
   const int slot_end = last_tile ? b_len + 1 : b_len;
-  for (int k = 1 + tid; k < slot_end; k += NT)
+  constexpr int slots_per_pass = 4;
+  for (int pass = 1 + tid; pass < slot_end; pass += NT * slots_per_pass)
   {
-    const int first = starts[k], end = starts[k + 1];
-    store_result(result, b0 + Size(k - 1),
-                 end > first ? reduction_ending_at<Shape>(shared, tile_values, end - 1, op) : init);
+    int first[slots_per_pass], end[slots_per_pass];
+#pragma unroll
+    for (int i = 0; i < slots_per_pass; ++i)
+    {
+      const int k = pass + i * NT;
+      first[i] = k < slot_end ? starts[k] : 0;
+      end[i]   = k < slot_end ? starts[k + 1] : 0;
+    }
+#pragma unroll
+    for (int i = 0; i < slots_per_pass; ++i)
+    {
+      const int k = pass + i * NT;
+      if (k < slot_end)
+        store_result(result, b0 + Size(k - 1),
+                     end[i] > first[i] ? reduction_ending_at<Shape>(shared, tile_values, end[i] - 1, op) : init);
+    }
   }
 
   // Step 4: slot 0 ends here when the tile opens a segment (or the values
