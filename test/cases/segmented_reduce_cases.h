@@ -234,7 +234,8 @@ inline void check_all(const size_list& sizes, std::uint64_t seed)
   for (std::size_t i = 0; i < n; ++i)
     doubles[i] = double(ints[i]);
   check_reduce(sizes, doubles, 0.5, plus_op{});
-  // One-byte values: the CUDA tile places them up to 15 bytes into its storage.
+  // One-byte values: the CUDA tile copies them one by one and rounds the
+  // start of its segment starts up to a 4-byte boundary after them.
   std::vector<std::uint8_t> bytes(n);
   for (std::size_t i = 0; i < n; ++i)
     bytes[i] = std::uint8_t(ints[i]);

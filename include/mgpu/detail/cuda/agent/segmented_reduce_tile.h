@@ -79,8 +79,8 @@ struct segmented_reduce_tile_storage
   static constexpr int alignment   = alignof(T) > 16 ? int(alignof(T)) : 16;
   using block_scan                 = cub::BlockScan<reduced_run<T>, NT, cub::BLOCK_SCAN_WARP_SCANS>;
 
-  // The tile's values (up to 15 bytes in, where a bulk copy wants them),
-  // then its starts (up to 15 bytes further, where 16-byte stores want
+  // The tile's values (up to 12 bytes in, where a bulk copy wants them),
+  // then its starts (up to 12 bytes further, where 16-byte stores want
   // them): a_len values and b_len + 2 ints, a_len + b_len <= tile_size.
   alignas(alignment) unsigned char values_and_starts[Shape::tile_size * value_bytes + 48];
   // Bit i of heads[t]: a segment starts at the tile's value t * VT + i.
