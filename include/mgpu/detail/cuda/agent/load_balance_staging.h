@@ -223,6 +223,14 @@ template <class OffsetIt, class Op>
 inline constexpr int lbs_offset_vector_width =
   is_lbs_nothing_v<lbs_staged_array_t<Op>> && contiguous_vector_width<OffsetIt>() == 4 ? 4 : 1;
 
+// The tile's contiguous offsets before their first 16-byte boundary.
+template <class Size, class OffsetIt>
+__device__ MGPU_FORCEINLINE int offsets_before_alignment(OffsetIt offsets, const lbs_tile_range<Size>& range)
+{
+  return min(range.offset_count,
+             items_before_alignment(thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin));
+}
+
 // The tile's offsets before their first 16-byte boundary (0 for offsets
 // staged one at a time).
 template <class Op, class Size, class OffsetIt>
@@ -231,8 +239,7 @@ __device__ MGPU_FORCEINLINE int offset_vector_head(OffsetIt offsets, const lbs_t
   if constexpr (lbs_offset_vector_width<OffsetIt, Op> == 1)
     return 0;
   else
-    return min(range.offset_count,
-               items_before_alignment(thrust::unwrap_contiguous_iterator(offsets) + range.segment_begin));
+    return offsets_before_alignment(offsets, range);
 }
 
 // One 16-byte shared-memory store of a vector of 4-byte starts: written

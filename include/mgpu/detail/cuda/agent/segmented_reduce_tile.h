@@ -395,7 +395,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   int vector_head = 0;
   if constexpr (stages_start_vectors_v<OffsetIt>)
   {
-    vector_head = ::min(b_len, items_before_alignment(thrust::unwrap_contiguous_iterator(offsets) + b0));
+    vector_head = offsets_before_alignment(offsets, range);
     starts_at += (16 - (starts_at + 4 * (1 + vector_head)) % 16) % 16; // up to 12 bytes, within the spare ones
   }
   int* const starts = reinterpret_cast<int*>(shared.values_and_starts + starts_at);
