@@ -14,12 +14,11 @@
 //      at each head with op(init, value), and leaves each run's reduction in
 //      place of the run's last value; a block-wide exclusive scan of the
 //      threads' runs (a segmented scan: heads stop it) gives each thread the
-//      reduction carried into its first run;
+//      reduction carried into its first run, which it joins in place;
 //   3. publishes its carry (tile_lookback-style, segmented_reduce_carry.h)
 //      and writes each segment that starts and ends in it, striped across
 //      the threads so the stores coalesce: an empty one gets init, another
-//      the reduction at its last value (with the carry of the thread that
-//      holds it, when the segment began in an earlier thread);
+//      the reduction at its last value;
 //   4. leaves its part of the segment begun before it for the fix-up
 //      pass (closing_head), and, inside a segment longer than a tile,
 //      looks back with one warp to publish the segment's reduction so far.
@@ -85,9 +84,6 @@ struct segmented_reduce_tile_storage
   alignas(alignment) unsigned char values_and_starts[Shape::tile_size * value_bytes + 48];
   // Bit i of heads[t]: a segment starts at the tile's value t * VT + i.
   std::uint32_t heads[NT];
-  // What the block-wide scan carries into each thread's first run (none
-  // into thread 0's).
-  T carried[NT];
   T tile_carry; // the carry the tile publishes (step 3)
   typename block_scan::TempStorage scan;
   T window[32]; // the look-back's values
@@ -344,20 +340,25 @@ __device__ MGPU_FORCEINLINE reduced_run<T> reduce_thread_runs(T* values, int a_l
   return {run, mine != 0u};
 }
 
-// The reduction of the run ending at tile position j (a run's last value):
-// from the head that begins it, or, when that head lies in an earlier
-// thread (or before the tile), with what the scan carried into j's thread.
-template <class Shape, class T, class Storage, class Op>
-__device__ MGPU_FORCEINLINE T reduction_ending_at(const Storage& shared, const T* values, int j, Op& op)
+// Step 2, after the scan: a thread's first run, when it continues a segment
+// begun in an earlier thread, joins what the scan carried in, in place, so
+// that every run's last value holds its whole segment's reduction so far.
+// Thread 0 has nothing carried in; a thread whose first value is a head
+// begins its first run itself.
+template <class Shape, class T, class Op>
+__device__ MGPU_FORCEINLINE void complete_first_run(T* values, int a_len, const std::uint32_t* heads,
+                                                    const T& carried_in, Op& op)
 {
-  constexpr int VT   = Shape::items_per_thread;
-  const int thread   = j / VT;
-  const int position = j % VT;
-  const T value      = values[j];
-  const bool begins_in_thread = (shared.heads[thread] & ((2u << position) - 1u)) != 0;
-  if (begins_in_thread || thread == 0)
-    return value;
-  return static_cast<T>(op(shared.carried[thread], value));
+  constexpr int VT         = Shape::items_per_thread;
+  const int first          = static_cast<int>(threadIdx.x) * VT;
+  const int count          = ::min(::max(a_len - first, 0), VT);
+  const std::uint32_t mine = heads[threadIdx.x];
+  if (threadIdx.x == 0 || count == 0 || (mine & 1u))
+    return;
+  // The run ends before the thread's first head, or at its last value.
+  const int end = mine != 0u ? __ffs(static_cast<int>(mine)) - 1 : count;
+  T& run_end    = values[first + end - 1];
+  run_end       = static_cast<T>(op(carried_in, run_end));
 }
 
 template <class OutputIt, class Size, class T>
@@ -410,7 +411,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   const reduced_run<T> run = reduce_thread_runs<Shape>(tile_values, a_len, shared.heads, init, op);
   reduced_run<T> carried_in;
   typename Storage::block_scan(shared.scan).ExclusiveScan(run, carried_in, combine_runs<T, Op>{op});
-  shared.carried[tid] = carried_in.value;
+  complete_first_run<Shape>(tile_values, a_len, shared.heads, carried_in.value, op);
 
   // Step 3. The carry: the reduction of the last segment the tile opens (init
   // alone if it holds no value here), or of all its values if it opens none
@@ -419,7 +420,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   const bool publishes_inclusive = tile == Size(0) || opens;
   if (tid == (a_len > 0 ? (a_len - 1) / Shape::items_per_thread : 0))
   {
-    T carry = run.has_head || tid == 0 ? run.value : static_cast<T>(op(shared.carried[tid], run.value));
+    T carry = run.has_head || tid == 0 ? run.value : static_cast<T>(op(carried_in.value, run.value));
     if (opens && starts[b_len] >= a_len)
       carry = init;
     shared.tile_carry = carry;
@@ -429,7 +430,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
       carries.publish(static_cast<std::size_t>(tile), publishes_inclusive ? carry_inclusive : carry_aggregate, carry);
     }
   }
-  __syncthreads(); // the carried-in reductions and the tile's carry
+  __syncthreads(); // the completed runs and the tile's carry
 
   // Slots 1 .. b_len - 1 start and end in the tile; slot b_len too in the
   // last tile, where the last segment ends with the values. A pass reads the
@@ -452,7 +453,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
       const int k = pass + i * NT;
       if (k < slot_end)
         store_result(result, b0 + Size(k - 1),
-                     end[i] > first[i] ? reduction_ending_at<Shape>(shared, tile_values, end[i] - 1, op) : init);
+                     end[i] > first[i] ? tile_values[end[i] - 1] : init);
     }
   }
 
@@ -470,7 +471,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
     if (!opens)
       head.values = shared.tile_carry;
     else if (starts[1] > 0)
-      head.values = reduction_ending_at<Shape>(shared, tile_values, starts[1] - 1, op);
+      head.values = tile_values[starts[1] - 1];
     else
       head.kind = closing_kind::carry_only;
     wait_for_partition(); // which clears the sector in a partitioned launch
