@@ -342,7 +342,7 @@ __device__ MGPU_FORCEINLINE reduced_run<T> reduce_thread_runs(T* values, int a_l
 
 // Step 2, after the scan: a thread's first run, when it continues a segment
 // begun in an earlier thread, joins what the scan carried in, in place, so
-// that every run's last value holds its whole segment's reduction so far.
+// that every run's last value holds its segment's reduction within the tile.
 // Thread 0 has nothing carried in; a thread whose first value is a head
 // begins its first run itself.
 template <class Shape, class T, class Op>
@@ -415,12 +415,13 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
 
   // Step 3. The carry: the reduction of the last segment the tile opens (init
   // alone if it holds no value here), or of all its values if it opens none
-  // (then it has some: every tile takes at least one step). The thread that
-  // holds the tile's last value (thread 0 when the tile holds none) has it.
+  // (then it has some: every tile takes at least one step), completed at the
+  // tile's last value. The thread that holds that value (thread 0 when the
+  // tile holds none) has it.
   const bool publishes_inclusive = tile == Size(0) || opens;
   if (tid == (a_len > 0 ? (a_len - 1) / Shape::items_per_thread : 0))
   {
-    T carry = run.has_head || tid == 0 ? run.value : static_cast<T>(op(carried_in.value, run.value));
+    T carry = a_len > 0 ? static_cast<T>(tile_values[a_len - 1]) : init;
     if (opens && starts[b_len] >= a_len)
       carry = init;
     shared.tile_carry = carry;
@@ -453,7 +454,7 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
       const int k = pass + i * NT;
       if (k < slot_end)
         store_result(result, b0 + Size(k - 1),
-                     end[i] > first[i] ? tile_values[end[i] - 1] : init);
+                     end[i] > first[i] ? static_cast<T>(tile_values[end[i] - 1]) : init);
     }
   }
 

@@ -370,11 +370,11 @@ struct bulk_insert_hub
                                     bulk_insert_tuning_fallback<BytesPerItem>>;
 };
 
-// Segmented reduce. Tile shapes. A tile keeps its values and starts in shared memory, at most
-// max(sizeof(T), 4) bytes per step, plus one carry per thread; the values'
-// share is held near 24 KiB so that several tiles stay resident per SM
-// (their bulk copies in flight together), with an odd item count so the
-// threads' blocked reads of 4-byte values are free of bank conflicts.
+// Segmented reduce. Tile shapes. A tile keeps its values and starts in shared
+// memory, at most max(sizeof(T), 4) bytes per step; the values' share is held
+// near 24 KiB so that several tiles stay resident per SM (their bulk copies
+// in flight together), with an odd item count so the threads' blocked reads
+// of 4-byte values are free of bank conflicts.
 template <int Threads, int ValueBytes, int Cap>
 constexpr int segmented_reduce_items_per_thread()
 {
@@ -385,7 +385,7 @@ constexpr int segmented_reduce_items_per_thread()
   return items;
 }
 
-// Wide values keep their per-thread carries within static shared memory.
+// Fewer threads for wide values leave each thread more of the tile's values.
 constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
 {
   return value_bytes <= 32 ? sm90_threads : value_bytes <= 128 ? 128 : 64;
