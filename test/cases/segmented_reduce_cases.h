@@ -147,6 +147,64 @@ struct times_two
   MGPU_HD std::int64_t operator()(int x) const { return 2 * std::int64_t(x); }
 };
 
+// A wide value: an affine map in its first two words (then: not commutative)
+// and the rest summed word by word, so every byte is carried. The CUDA tiles
+// of wide values have fewer threads and items (down to 64 x 1 at 256 bytes).
+template <int Words>
+struct wide_value
+{
+  std::uint32_t word[Words];
+  wide_value() = default;
+  MGPU_HD explicit wide_value(std::int64_t fill)
+  {
+    for (int w = 0; w < Words; ++w)
+      word[w] = std::uint32_t(fill);
+  }
+  friend MGPU_HD bool operator==(const wide_value& x, const wide_value& y)
+  {
+    for (int w = 0; w < Words; ++w)
+      if (x.word[w] != y.word[w])
+        return false;
+    return true;
+  }
+  friend MGPU_HD bool operator!=(const wide_value& x, const wide_value& y) { return !(x == y); }
+  friend wide_value operator+(const wide_value& v) { return v; } // printed as is by first_mismatch
+};
+
+template <int Words>
+struct wide_then
+{
+  MGPU_HD wide_value<Words> operator()(const wide_value<Words>& f, const wide_value<Words>& g) const
+  {
+    wide_value<Words> r;
+    r.word[0] = g.word[0] * f.word[0];
+    r.word[1] = g.word[0] * f.word[1] + g.word[1];
+    for (int w = 2; w < Words; ++w)
+      r.word[w] = f.word[w] + g.word[w];
+    return r;
+  }
+};
+
+template <int Words>
+std::ostream& operator<<(std::ostream& out, const wide_value<Words>& v)
+{
+  return out << "(" << v.word[0] << ", " << v.word[1] << ", " << v.word[2] << ", ..., " << v.word[Words - 1] << ")";
+}
+
+template <int Words>
+std::vector<wide_value<Words>> wide_values(std::size_t count, std::uint64_t seed)
+{
+  std::vector<wide_value<Words>> values(count);
+  std::mt19937 engine(static_cast<std::uint32_t>(seed));
+  for (auto& v : values)
+  {
+    for (auto& word : v.word)
+      word = engine();
+    v.word[0] |= 1u; // odd slopes keep the products from collapsing to 0
+  }
+  return values;
+}
+
 // ---------------------------------------------------------------------------
 // Reference and checks
 
@@ -248,6 +306,16 @@ inline void check_all(const size_list& sizes, std::uint64_t seed)
   check_reduce(sizes, affine_values<std::uint64_t>(n, std::int64_t(seed)), start64, then<std::uint64_t>{});
 }
 
+// The wide values, 32, 96 and 256 bytes, on one distribution of sizes.
+inline void check_wide(const size_list& sizes, std::uint64_t seed)
+{
+  CAPTURE(total_of(sizes));
+  const std::size_t n = std::size_t(total_of(sizes));
+  check_reduce(sizes, wide_values<8>(n, seed), wide_value<8>(3), wide_then<8>{});
+  check_reduce(sizes, wide_values<24>(n, seed + 1), wide_value<24>(3), wide_then<24>{});
+  check_reduce(sizes, wide_values<64>(n, seed + 2), wide_value<64>(3), wide_then<64>{});
+}
+
 } // namespace segreduce_cases
 
 TEST_CASE("segmented_reduce: the header's example and small hand-checked cases")
@@ -346,6 +414,22 @@ TEST_CASE("segmented_reduce: long segments between runs of empty ones, and rando
     mixed.insert(mixed.end(), engine() % 3000, 1);
   }
   segreduce_cases::check_all(mixed, 9);
+}
+
+TEST_CASE("segmented_reduce: wide values, whose tiles have fewer threads and items")
+{
+  using namespace segreduce_cases;
+  // Around the tiles of 64, 128, 640 and 768 steps that wide values have.
+  for (const std::int64_t steps : {63, 64, 65, 127, 128, 129, 639, 640, 641, 767, 768, 769, 3000})
+    for (const std::int64_t segments : {std::int64_t(1), steps / 2, steps - 1})
+    {
+      CAPTURE(steps);
+      check_wide(random_split(std::size_t(segments), steps - segments, std::uint64_t(steps + segments)), 11);
+    }
+  check_wide(size_list(20000, 1), 12);
+  check_wide(size_list{0, 40000, 0}, 13);
+  check_wide(random_split(10000, 40000, 14), 14);
+  check_wide(long_and_empty_runs(15), 15);
 }
 
 TEST_CASE("segmented_reduce: values converted to init's type, results to the output's")
