@@ -37,15 +37,14 @@ using segmented_reduce_storage_for = segmented_reduce_tile_storage<typename Tuni
 
 // Tiles per SM for the kernel's register cap: as many as shared memory holds
 // with one more T per thread beside each tile's storage, up to the policy's
-// resident threads. The extra T leaves wide types the registers they were
-// tuned with; without it 96- and 128-byte values spill and run 3 to 7 times
-// slower.
+// resident threads. The extra T keeps the cap wide values were tuned with,
+// below which they spill (tuning.md, "Runs completed in place").
 template <class Tuning, class T>
 constexpr int segmented_reduce_min_tiles_per_sm()
 {
   constexpr int shared_per_sm = 227 * 1024, reserved_per_tile = 1024;
   constexpr int storage       = int(sizeof(segmented_reduce_storage_for<Tuning, T>)) +
-                          Tuning::shape::threads * int(sizeof(T));
+                                Tuning::shape::threads * int(sizeof(T));
   constexpr int by_shared  = shared_per_sm / (storage + reserved_per_tile);
   constexpr int by_threads = Tuning::resident_threads / Tuning::shape::threads;
   constexpr int tiles      = by_shared < by_threads ? by_shared : by_threads;
