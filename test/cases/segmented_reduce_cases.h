@@ -147,25 +147,26 @@ struct times_two
   MGPU_HD std::int64_t operator()(int x) const { return 2 * std::int64_t(x); }
 };
 
-// A wide value: an affine map in its first two words (then: not commutative)
-// and the rest summed word by word, so every byte is carried. The CUDA tiles
-// of wide values have fewer threads and items (down to 64 x 1 at 256 bytes).
+// A wide value: an affine map (then: not commutative) and Words - 2 words
+// summed one by one, so every byte is carried. The CUDA tiles of wide values
+// have fewer threads and items (down to 64 x 1 at 256 bytes).
 template <int Words>
 struct wide_value
 {
-  std::uint32_t word[Words];
+  affine<std::uint32_t> map;
+  std::uint32_t sums[Words - 2];
   wide_value() = default;
-  MGPU_HD explicit wide_value(std::int64_t fill)
+  MGPU_HD explicit wide_value(std::int64_t fill) : map{std::uint32_t(fill), std::uint32_t(fill)}
   {
-    for (int w = 0; w < Words; ++w)
-      word[w] = std::uint32_t(fill);
+    for (auto& sum : sums)
+      sum = std::uint32_t(fill);
   }
   friend MGPU_HD bool operator==(const wide_value& x, const wide_value& y)
   {
-    for (int w = 0; w < Words; ++w)
-      if (x.word[w] != y.word[w])
+    for (int w = 0; w < Words - 2; ++w)
+      if (x.sums[w] != y.sums[w])
         return false;
-    return true;
+    return x.map == y.map;
   }
   friend MGPU_HD bool operator!=(const wide_value& x, const wide_value& y) { return !(x == y); }
   friend wide_value operator+(const wide_value& v) { return v; } // printed as is by first_mismatch
@@ -177,10 +178,9 @@ struct wide_then
   MGPU_HD wide_value<Words> operator()(const wide_value<Words>& f, const wide_value<Words>& g) const
   {
     wide_value<Words> r;
-    r.word[0] = g.word[0] * f.word[0];
-    r.word[1] = g.word[0] * f.word[1] + g.word[1];
-    for (int w = 2; w < Words; ++w)
-      r.word[w] = f.word[w] + g.word[w];
+    r.map = then<std::uint32_t>{}(f.map, g.map);
+    for (int w = 0; w < Words - 2; ++w)
+      r.sums[w] = f.sums[w] + g.sums[w];
     return r;
   }
 };
@@ -188,7 +188,7 @@ struct wide_then
 template <int Words>
 std::ostream& operator<<(std::ostream& out, const wide_value<Words>& v)
 {
-  return out << "(" << v.word[0] << ", " << v.word[1] << ", " << v.word[2] << ", ..., " << v.word[Words - 1] << ")";
+  return out << "(" << v.map << ", " << v.sums[0] << ", ..., " << v.sums[Words - 3] << ")";
 }
 
 template <int Words>
@@ -196,11 +196,11 @@ std::vector<wide_value<Words>> wide_values(std::size_t count, std::uint64_t seed
 {
   std::vector<wide_value<Words>> values(count);
   std::mt19937 engine(static_cast<std::uint32_t>(seed));
-  for (auto& v : values)
+  for (std::size_t i = 0; i < count; ++i)
   {
-    for (auto& word : v.word)
-      word = engine();
-    v.word[0] |= 1u; // odd slopes keep the products from collapsing to 0
+    values[i].map = affine_of_index<std::uint32_t>{}(std::int64_t(seed) + std::int64_t(i));
+    for (auto& sum : values[i].sums)
+      sum = engine();
   }
   return values;
 }
