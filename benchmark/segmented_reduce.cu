@@ -18,7 +18,10 @@
 // thrust::device (scratch from cudaMalloc and cudaFree in every call); at
 // 2^26 values, IMPL_ptr makes the same calls on raw pointers and IMPL_cached
 // with iterators and thrust::cuda::par(caching allocator).
-// int32 values in [0, 16) summed with init 0. Segment sizes are uniform in
+// int32 values in [0, 16) summed with init 0; wide values (bytes32, bytes64,
+// bytes128: records of 8, 16 or 32 such ints, summed lane by lane, CUB through
+// DeviceSegmentedReduce::Reduce) at one size each, iterators only.
+// Segment sizes are uniform in
 // [0, 2 * mean] (mean1, mean16, mean1000) or one segment of every value (one).
 // Bytes count what the job must move: the values and offsets read and the
 // results written, once each (the copy roofline is copy/cudaMemcpy_d2d).
@@ -40,6 +43,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace {
 
@@ -54,6 +58,65 @@ const distribution distributions[] = {{"mean1", 1}, {"mean16", 16}, {"mean1000",
 const std::int64_t value_counts[] = {1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26};
 constexpr std::int64_t target_values = std::int64_t(1) << 26;
 
+// K ints added lane by lane: a value as wide as a user's record.
+template <int K>
+struct ints
+{
+  int lane[K];
+
+  ints() = default;
+  __host__ __device__ explicit ints(int x)
+  {
+    for (int& l : lane)
+      l = x;
+  }
+  friend __host__ __device__ ints operator+(const ints& a, const ints& b)
+  {
+    ints sum;
+    for (int k = 0; k < K; ++k)
+      sum.lane[k] = a.lane[k] + b.lane[k];
+    return sum;
+  }
+  friend __host__ __device__ bool operator==(const ints& a, const ints& b)
+  {
+    for (int k = 0; k < K; ++k)
+      if (a.lane[k] != b.lane[k])
+        return false;
+    return true;
+  }
+};
+
+// Value i of a problem: every lane hashed below 16, so no sum overflows.
+template <class T>
+struct small_value
+{
+  bench::hash_value hash;
+  __host__ __device__ T operator()(std::uint64_t i) const { return T(int(hash(i))); }
+};
+template <int K>
+struct small_value<ints<K>>
+{
+  bench::hash_value hash;
+  __host__ __device__ ints<K> operator()(std::uint64_t i) const
+  {
+    ints<K> v;
+    for (int k = 0; k < K; ++k)
+      v.lane[k] = int(hash(i * K + k));
+    return v;
+  }
+};
+
+template <class T>
+const char* value_name();
+template <>
+const char* value_name<int>() { return "int32"; }
+template <>
+const char* value_name<ints<8>>() { return "bytes32"; }
+template <>
+const char* value_name<ints<16>>() { return "bytes64"; }
+template <>
+const char* value_name<ints<32>>() { return "bytes128"; }
+
 template <class T>
 struct minus_one
 {
@@ -67,14 +130,16 @@ T* raw(thrust::device_vector<T>& v)
 }
 
 // One problem, shared by every implementation of a case.
+template <class T>
 struct problem
 {
   std::int64_t segments = 0;
   int total             = 0;
   thrust::device_vector<int> offsets; // segments + 1: the last is the total (CUB's end offsets)
-  thrust::device_vector<int> values, keys;
-  thrust::device_vector<int> out, keys_out, sums_out, scratch; // results and the Thrust forms' outputs
-  thrust::device_vector<int> expected;
+  thrust::device_vector<T> values;
+  thrust::device_vector<int> keys, keys_out, scratch; // segment ids: given, compacted, built by the idiom
+  thrust::device_vector<T> out, sums_out;             // results and reduce_by_key's sums
+  thrust::device_vector<T> expected;
 };
 
 // segment ids of the values (the Thrust idiom's first step) into `keys`.
@@ -86,11 +151,12 @@ void segment_ids(const Policy& policy, OffsetIt offsets, std::int64_t segments, 
                       thrust::make_transform_output_iterator(keys, minus_one<int>{}));
 }
 
-problem& inputs(std::int64_t nominal_total, const distribution& dist)
+template <class T>
+problem<T>& inputs(std::int64_t nominal_total, const distribution& dist)
 {
-  static bench::input_cache<problem> cache;
+  static bench::input_cache<problem<T>> cache;
   return cache.get(std::to_string(nominal_total) + "/" + dist.name, [&] {
-    problem p;
+    problem<T> p;
     p.segments = dist.mean > 0 ? std::max<std::int64_t>(1, nominal_total / dist.mean) : 1;
     thrust::device_vector<int> sizes(p.segments);
     if (dist.mean > 0)
@@ -102,7 +168,8 @@ problem& inputs(std::int64_t nominal_total, const distribution& dist)
     p.total                 = int(p.offsets[p.segments - 1]) + int(sizes.back());
     p.offsets[p.segments]   = p.total;
     // Values below 16: even one segment of 2^26 of them sums within int32.
-    p.values                = bench::random_vector<int>(std::size_t(p.total), 16, 42);
+    p.values.resize(std::size_t(p.total));
+    thrust::tabulate(p.values.begin(), p.values.end(), small_value<T>{bench::hash_value{42, 16}});
     p.keys.resize(std::size_t(p.total));
     segment_ids(thrust::device, p.offsets.begin(), p.segments, p.total, p.keys.begin());
     p.out.resize(std::size_t(p.segments));
@@ -112,7 +179,7 @@ problem& inputs(std::int64_t nominal_total, const distribution& dist)
 
     // The reference, from the Thrust idiom, before any timing.
     p.expected.resize(std::size_t(p.segments));
-    thrust::fill(p.expected.begin(), p.expected.end(), 0);
+    thrust::fill(p.expected.begin(), p.expected.end(), T(0));
     const auto ends = thrust::reduce_by_key(p.keys.begin(), p.keys.end(), p.values.begin(), p.keys_out.begin(),
                                             p.sums_out.begin());
     thrust::scatter(p.sums_out.begin(), ends.second, p.keys_out.begin(), p.expected.begin());
@@ -138,24 +205,36 @@ const char* name_of(impl i)
   }
 }
 
+// CUB's call: Sum for int32, Reduce with plus and init 0 for the records.
+template <class T>
+cudaError_t cub_reduce(void* temp, std::size_t& temp_bytes, problem<T>& p)
+{
+  const int* const offsets = raw(p.offsets);
+  if constexpr (std::is_same_v<T, int>)
+    return cub::DeviceSegmentedReduce::Sum(temp, temp_bytes, raw(p.values), raw(p.out), p.segments, offsets,
+                                           offsets + 1);
+  else
+    return cub::DeviceSegmentedReduce::Reduce(temp, temp_bytes, raw(p.values), raw(p.out), p.segments, offsets,
+                                              offsets + 1, thrust::plus<T>{}, T(0));
+}
+
+template <class T>
 void run_case(benchmark::State& state, impl who, bench::form how, std::int64_t nominal_total, distribution dist)
 {
-  auto& p              = inputs(nominal_total, dist);
+  auto& p              = inputs<T>(nominal_total, dist);
   const std::int64_t m = p.segments;
   const int n          = p.total;
   bench::poison(p.out);
 
   std::size_t temp_bytes = 0;
   if (who == impl::cub_segmented)
-    bench::cuda_check(cub::DeviceSegmentedReduce::Sum(nullptr, temp_bytes, raw(p.values), raw(p.out), m,
-                                                      raw(p.offsets), raw(p.offsets) + 1),
-                      "cub::DeviceSegmentedReduce::Sum");
+    bench::cuda_check(cub_reduce(nullptr, temp_bytes, p), "cub::DeviceSegmentedReduce");
   void* const temp = bench::peer_scratch(temp_bytes);
 
   int compacted = 0; // reduce_by_key's output count
   auto run_mgpu = [&](const auto& policy, auto at) {
-    mgpu::segmented_reduce(policy, at(p.values), at(p.values) + n, at(p.offsets), at(p.offsets) + m, at(p.out), 0,
-                           thrust::plus<int>{});
+    mgpu::segmented_reduce(policy, at(p.values), at(p.values) + n, at(p.offsets), at(p.offsets) + m, at(p.out),
+                           T(0), thrust::plus<T>{});
   };
   auto run_reduce_by_key = [&](const auto& policy, auto at) {
     const auto ends = thrust::reduce_by_key(policy, at(p.keys), at(p.keys) + n, at(p.values), at(p.keys_out),
@@ -166,18 +245,14 @@ void run_case(benchmark::State& state, impl who, bench::form how, std::int64_t n
     segment_ids(policy, at(p.offsets), m, n, at(p.scratch));
     const auto ends = thrust::reduce_by_key(policy, at(p.scratch), at(p.scratch) + n, at(p.values), at(p.keys_out),
                                             at(p.sums_out));
-    thrust::fill(policy, at(p.out), at(p.out) + m, 0);
+    thrust::fill(policy, at(p.out), at(p.out) + m, T(0));
     thrust::scatter(policy, at(p.sums_out), ends.second, at(p.keys_out), at(p.out));
   };
   bench::time_calls(state, [&] {
     switch (who)
     {
       case impl::mgpu: bench::in_form(how, run_mgpu); break;
-      case impl::cub_segmented:
-        bench::cuda_check(cub::DeviceSegmentedReduce::Sum(temp, temp_bytes, raw(p.values), raw(p.out), m,
-                                                          raw(p.offsets), raw(p.offsets) + 1),
-                          "cub::DeviceSegmentedReduce::Sum");
-        break;
+      case impl::cub_segmented: bench::cuda_check(cub_reduce(temp, temp_bytes, p), "cub::DeviceSegmentedReduce"); break;
       case impl::thrust_reduce_by_key: bench::in_form(how, run_reduce_by_key); break;
       case impl::thrust_idiom: bench::in_form(how, run_idiom); break;
     }
@@ -186,11 +261,27 @@ void run_case(benchmark::State& state, impl who, bench::form how, std::int64_t n
   if (who == impl::thrust_reduce_by_key)
   {
     // Untimed: the empty segments' init, to compare the whole result.
-    thrust::fill(p.out.begin(), p.out.end(), 0);
+    thrust::fill(p.out.begin(), p.out.end(), T(0));
     thrust::scatter(p.sums_out.begin(), p.sums_out.begin() + compacted, p.keys_out.begin(), p.out.begin());
   }
   bench::verify(state, p.out, p.expected);
-  bench::report_traffic(state, double(n) * sizeof(int) + 2.0 * double(m) * sizeof(int), double(n));
+  bench::report_traffic(state, double(n) * sizeof(T) + double(m) * (sizeof(int) + sizeof(T)), double(n));
+}
+
+template <class T>
+void register_cases(std::int64_t total, std::int64_t target, distribution dist)
+{
+  for (impl who : {impl::mgpu, impl::cub_segmented, impl::thrust_reduce_by_key, impl::thrust_idiom})
+    for (bench::form how : bench::forms_at(total, target))
+    {
+      if (who == impl::cub_segmented && how != bench::form::iterators)
+        continue; // CUB's one form: raw pointers
+      const std::string name = std::string("segmented_reduce/") + name_of(who) +
+                               (who == impl::cub_segmented ? "" : bench::suffix_of(how)) + "/" + value_name<T>() +
+                               "/" + dist.name + "/" + std::to_string(total);
+      benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { run_case<T>(s, who, how, total, dist); })
+        ->Apply(bench::configure);
+    }
 }
 
 const bool registered = [] {
@@ -198,17 +289,14 @@ const bool registered = [] {
   // cached problem before the next one is built.
   for (const auto& dist : distributions)
     for (std::int64_t total : value_counts)
-      for (impl who : {impl::mgpu, impl::cub_segmented, impl::thrust_reduce_by_key, impl::thrust_idiom})
-        for (bench::form how : bench::forms_at(total, target_values))
-        {
-          if (who == impl::cub_segmented && how != bench::form::iterators)
-            continue; // CUB's one form: raw pointers
-          const std::string name = std::string("segmented_reduce/") + name_of(who) +
-                                   (who == impl::cub_segmented ? "" : bench::suffix_of(how)) + "/int32/" + dist.name +
-                                   "/" + std::to_string(total);
-          benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { run_case(s, who, how, total, dist); })
-            ->Apply(bench::configure);
-        }
+      register_cases<int>(total, target_values, dist);
+  // Records at 128 MiB of values or less; no second form (target 0).
+  for (const auto& dist : distributions)
+  {
+    register_cases<ints<8>>(std::int64_t(1) << 22, 0, dist);
+    register_cases<ints<16>>(std::int64_t(1) << 21, 0, dist);
+    register_cases<ints<32>>(std::int64_t(1) << 20, 0, dist);
+  }
   return true;
 }();
 
