@@ -10,9 +10,9 @@
 /// search does (see docs/segmented_reduce.md), so every distribution of sizes
 /// runs at the same speed per element: millions of empty or one-value
 /// segments, or a single segment of all the values. A segment that spans
-/// tiles is finished from the carries the tiles leave (a small fix-up pass,
-/// and decoupled look-back inside segments longer than a tile), without a
-/// second pass over its values. Host policies run a sequential loop.
+/// tiles is finished from the carries the tiles leave, by a small fix-up
+/// pass that scans them, without a second pass over its values and without
+/// any tile waiting for another. Host policies run a sequential loop.
 ///
 /// From device code, each overload that takes a policy runs sequentially in
 /// the calling thread, whatever the policy, unsynchronized and unchecked

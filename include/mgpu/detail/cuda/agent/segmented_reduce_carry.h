@@ -5,13 +5,12 @@
 // segment's reduction so far: from the segment's start, `init` included, for
 // a tile that opens a segment, or over all of its values for one that opens
 // none. The carry of a tile that opens a segment is already inclusive (what
-// came before does not enter it), so such a tile publishes it at once; only
-// tiles inside a long segment publish their own reduction first and the
-// inclusive one after decoupled look-back (tile_lookback.h does the same for
-// counts). A tile that closes the segment it began in does not wait for its
-// predecessor: it leaves its part of that segment as a closing head, and a
-// fix-up pass after the tiles joins it to the predecessor's inclusive
-// carry.
+// came before does not enter it); a tile inside a long segment publishes its
+// own reduction, an aggregate. No tile waits for another: each leaves its
+// part of the segment it closes as a closing head, and a fix-up pass after
+// the tiles scans their carries into inclusive ones, blocks of them carried
+// across by decoupled look-back (tile_lookback.h does the same for counts),
+// and joins each closing head to its predecessor's inclusive carry.
 #pragma once
 
 #include <mgpu/detail/config.h>
@@ -94,6 +93,11 @@ struct tile_carries
   static std::size_t value_bytes(std::size_t) { return 0; }
   void place_values(char*, std::size_t) {}
 
+  __device__ MGPU_FORCEINLINE void clear(std::size_t tile) const
+  {
+    word(tile).store(0u, ::cuda::std::memory_order_relaxed);
+  }
+
   __device__ MGPU_FORCEINLINE void publish(std::size_t tile, std::uint32_t status, const T& value) const
   {
     std::uint32_t bits = 0;
@@ -160,6 +164,11 @@ struct tile_carries<T, false>
     aggregates     = reinterpret_cast<T*>(storage + (misalignment ? alignof(T) - misalignment : 0));
     inclusives     = aggregates + tiles;
     closing_values = inclusives + tiles;
+  }
+
+  __device__ MGPU_FORCEINLINE void clear(std::size_t tile) const
+  {
+    word(tile).store(0u, ::cuda::std::memory_order_relaxed);
   }
 
   __device__ MGPU_FORCEINLINE void publish(std::size_t tile, std::uint32_t status, const T& value) const

@@ -20,8 +20,8 @@
 //      the threads so the stores coalesce: an empty one gets init, another
 //      the reduction at its last value;
 //   4. leaves its part of the segment begun before it for the fix-up
-//      pass (closing_head), and, inside a segment longer than a tile,
-//      looks back with one warp to publish the segment's reduction so far.
+//      pass (closing_head), which scans the tiles' carries and finishes
+//      every segment that spans tiles.
 // Every position is clamped to the tile, so invalid offsets give wrong sums
 // but never an access outside the values, the offsets or result[0, m).
 #pragma once
@@ -370,8 +370,7 @@ __device__ MGPU_FORCEINLINE void store_result(OutputIt result, Size segment, con
 
 // The whole tile. `heads` must be clear and visible to every thread. The
 // carries are absent (words == nullptr) in a launch of one tile.
-template <class Shape, class Pace, class Storage, class Size, class ValueIt, class OffsetIt, class OutputIt, class T,
-          class Op>
+template <class Shape, class Storage, class Size, class ValueIt, class OffsetIt, class OutputIt, class T, class Op>
 __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt values, OffsetIt offsets,
                                                        const lbs_tile_range<Size>& range, Size tile, bool last_tile,
                                                        OutputIt result, const T& init, Op& op,
@@ -461,12 +460,9 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
   // Step 4: slot 0 ends here when the tile opens a segment (or the values
   // end); the fix-up pass joins what the tile holds of it to the previous
   // tile's carry. Segment -1, before offsets[0], exists only with invalid
-  // offsets and is never written.
-  if (!shared_carries)
-    return;
-  // A tile that closes nothing leaves its cleared closing head (kind none)
-  // untouched: inside a long segment its successors poll that sector.
-  if (tid == 0 && b0 > Size(0) && (opens || last_tile))
+  // offsets and is never written. A tile that closes nothing leaves its
+  // cleared closing head (kind none).
+  if (shared_carries && tid == 0 && b0 > Size(0) && (opens || last_tile))
   {
     closing_head<T, Size> head{T{}, b0 - Size(1), closing_kind::with_values};
     if (!opens)
@@ -478,32 +474,86 @@ __device__ MGPU_FORCEINLINE void segmented_reduce_tile(Storage& shared, ValueIt 
     wait_for_partition(); // which clears the sector in a partitioned launch
     carries.leave_closing(static_cast<std::size_t>(tile), head);
   }
-  // Inside a longer segment the tiles after this one need its inclusive carry.
-  if (tid >= 32 || publishes_inclusive || last_tile)
-    return;
-  wait_for_partition();
-  const T before = look_back_carry<Pace>(carries, tile, op, shared.window);
-  if (tid == 0)
-    carries.publish(static_cast<std::size_t>(tile), carry_inclusive, static_cast<T>(op(before, shared.tile_carry)));
 }
 
-// The fix-up: finishes the segment that each tile p in [1, num_tiles)
-// closes, from tile p - 1's inclusive carry and the closing tile's values in
-// it; one thread per tile, NT per block.
-template <int NT, class T, class Size, class OutputIt, class Op>
-__device__ MGPU_FORCEINLINE void finish_closing_segments(const tile_carries<T>& carries, Size num_tiles,
+// The fix-up, after every tile: finishes the segment that each tile p in
+// [1, num_tiles) closes, from tile p - 1's inclusive carry and the closing
+// tile's values in it. Thread j of block b takes tile t = b * NT + j and
+// closes tile t + 1. Where some of the block's carries are aggregates, a
+// segmented scan (a tile that opens a segment begins a run) makes them
+// inclusive within the block, and the threads before the block's first
+// inclusive carry join what the earlier blocks carry in, found by decoupled
+// look-back over `block_carries` (cleared).
+template <int NT, class Pace, class Storage, class T, class Size, class OutputIt, class Op>
+__device__ MGPU_FORCEINLINE void finish_closing_segments(Storage& shared, const tile_carries<T>& carries,
+                                                         const tile_carries<T>& block_carries, Size num_tiles,
                                                          OutputIt result, Op& op)
 {
-  const Size tile = Size(blockIdx.x) * NT + Size(threadIdx.x) + 1;
-  if (tile >= num_tiles)
-    return;
-  // Both loads in flight before either is needed.
-  const closing_head<T, Size> head = carries.template closing<Size>(static_cast<std::size_t>(tile));
-  const T before                   = carries.read(static_cast<std::size_t>(tile - 1)).value;
+  const int tid          = static_cast<int>(threadIdx.x);
+  const Size block       = Size(blockIdx.x);
+  const Size tile        = block * Size(NT) + Size(tid);
+  const bool closes_next = tile + Size(1) < num_tiles;
+  const bool block_last  = tile + Size(1) == ::min(block * Size(NT) + Size(NT), num_tiles - Size(1));
+  // A thread past the tiles holds a run of its own, which no used
+  // combination reads (as in the tiles' scan).
+  closing_head<T, Size> head{T{}, Size(0), closing_kind::none};
+  reduced_run<T> run{T{}, 1};
+  if (closes_next)
+  {
+    // Both loads in flight before either is needed.
+    head                           = carries.template closing<Size>(static_cast<std::size_t>(tile + Size(1)));
+    const published_carry<T> carry = carries.read(static_cast<std::size_t>(tile));
+    run                            = {carry.value, carry.status == carry_inclusive};
+  }
+  if (__syncthreads_or(!run.has_head))
+  {
+    reduced_run<T> inclusive;
+    typename Storage::block_scan(shared.scan).InclusiveScan(run, inclusive, combine_runs<T, Op>{op});
+    // The block's carry, published before it looks back, as the tiles' are.
+    if (block_last)
+    {
+      shared.tile_carry = inclusive.value;
+      shared.heads[0]   = static_cast<std::uint32_t>(inclusive.has_head);
+      block_carries.publish(static_cast<std::size_t>(block), inclusive.has_head ? carry_inclusive : carry_aggregate,
+                            inclusive.value);
+    }
+    // Never in block 0: tile 0's carry is inclusive.
+    const bool takes_carry_in = !inclusive.has_head;
+    if (__syncthreads_or(takes_carry_in))
+    {
+      if (tid < 32)
+      {
+        const T before = look_back_carry<Pace>(block_carries, block, op, shared.window);
+        if (tid == 0)
+        {
+          if (!shared.heads[0])
+            block_carries.publish(static_cast<std::size_t>(block), carry_inclusive,
+                                  static_cast<T>(op(before, shared.tile_carry)));
+          shared.tile_carry = before;
+        }
+      }
+      __syncthreads(); // what the earlier blocks carry in
+      if (takes_carry_in)
+        inclusive.value = static_cast<T>(op(shared.tile_carry, inclusive.value));
+    }
+    run = inclusive;
+  }
+  else if (block_last) // every carry of the block inclusive
+    block_carries.publish(static_cast<std::size_t>(block), carry_inclusive, run.value);
   if (head.kind == closing_kind::none)
     return;
   store_result(result, head.segment,
-               head.kind == closing_kind::with_values ? static_cast<T>(op(before, head.values)) : before);
+               head.kind == closing_kind::with_values ? static_cast<T>(op(run.value, head.values)) : run.value);
+}
+
+// Wide carries: the fix-up out of line, so that its spills stay out of the
+// tiles' code.
+template <int NT, class Pace, class Storage, class T, class Size, class OutputIt, class Op>
+__device__ __noinline__ void finish_closing_segments_out_of_line(Storage& shared, const tile_carries<T>& carries,
+                                                                 const tile_carries<T>& block_carries, Size num_tiles,
+                                                                 OutputIt result, Op& op)
+{
+  finish_closing_segments<NT, Pace>(shared, carries, block_carries, num_tiles, result, op);
 }
 
 } // namespace mgpu::detail::cuda

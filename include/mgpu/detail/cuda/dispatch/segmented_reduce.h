@@ -2,11 +2,10 @@
 // partition of the Merge Path of value indices with offsets
 // (load_balance_partition.h), or, in launches of a few waves and the first
 // wave of larger ones, each tile's own search for its range, as
-// transform_lbs does; then one tile per CTA (segmented_reduce_tile.h), the
-// tiles' carries passed on by decoupled look-back only inside segments
-// longer than a tile, and a fix-up pass that finishes each segment
-// spanning tiles from its closing tile's part and its predecessor's carry
-// (segmented_reduce_carry.h). One pass over the values, one read of each
+// transform_lbs does; then one tile per CTA (segmented_reduce_tile.h), none
+// waiting for another, and a fix-up pass that scans the tiles' carries and
+// finishes each segment spanning tiles from its closing tile's part and its
+// predecessor's carry (segmented_reduce_carry.h). One pass over the values, one read of each
 // offset (and the partition's probes), one write of each result.
 #pragma once
 
@@ -51,6 +50,13 @@ constexpr int segmented_reduce_min_tiles_per_sm()
   return tiles > 1 ? tiles : 1;
 }
 
+// The fix-up's blocks: one thread per tile that has a successor.
+template <int NT, class Size>
+MGPU_HD constexpr Size segmented_reduce_fixup_blocks(Size num_tiles)
+{
+  return num_tiles > Size(1) ? (num_tiles - Size(1) + Size(NT - 1)) / Size(NT) : Size(0);
+}
+
 // One kernel, launched twice: the tiles, then (with `fixup_tiles` = their
 // count) the fix-up of the segments that span them, so a call builds one
 // kernel image.
@@ -59,46 +65,57 @@ __global__ void __launch_bounds__(compiled_policy_t<Hub>::shape::threads,
                                   segmented_reduce_min_tiles_per_sm<compiled_policy_t<Hub>, T>())
   segmented_reduce_tile_kernel(ValueIt values, OffsetIt offsets, Size segment_count, Size total,
                                const Size* item_splits, Size own_range_tiles, OutputIt result, T init, Op op,
-                               tile_carries<T> carries, Size fixup_tiles)
+                               tile_carries<T> carries, tile_carries<T> block_carries, Size fixup_tiles)
 {
   using Tuning = compiled_policy_t<Hub>;
   using Shape  = typename Tuning::shape;
   static_assert(Shape::threads >= 64, "one warp searches each end of the tile");
+  __shared__ tile_shared_storage<segmented_reduce_storage_for<Tuning, T>> shared_storage;
+  auto& shared = shared_storage.Alias();
   if (fixup_tiles > Size(0))
   {
     wait_for_partition(); // here the tiles: their carries and closing heads are visible
-    finish_closing_segments<Shape::threads>(carries, fixup_tiles, result, op);
+    using pace = lookback_pace<0, Tuning::lookback_poll_sleep>;
+    if constexpr (packs_carry_v<T>)
+      finish_closing_segments<Shape::threads, pace>(shared, carries, block_carries, fixup_tiles, result, op);
+    else
+      finish_closing_segments_out_of_line<Shape::threads, pace>(shared, carries, block_carries, fixup_tiles, result,
+                                                                op);
     return;
   }
   allow_dependent_launch(); // the fix-up takes only the slots the last wave leaves
-  __shared__ tile_shared_storage<segmented_reduce_storage_for<Tuning, T>> shared_storage;
-  auto& shared = shared_storage.Alias();
 
   shared.heads[threadIdx.x] = 0u;
   const Size tile = blockIdx.x;
+  // The fix-up's look-back state, cleared by the tiles it follows.
+  if (threadIdx.x == 0 && carries.words != nullptr &&
+      tile < segmented_reduce_fixup_blocks<Shape::threads>(Size(gridDim.x)))
+    block_carries.clear(static_cast<std::size_t>(tile));
   const lbs_tile_range<Size> range =
     load_balance_tile_range<Shape>(offsets, segment_count, total, item_splits, own_range_tiles, tile);
   __syncthreads(); // the heads are clear before any start marks one
-  using pace = lookback_pace<0, Tuning::lookback_poll_sleep>;
-  segmented_reduce_tile<Shape, pace>(shared, values, offsets, range, tile, blockIdx.x + 1 == gridDim.x, result, init,
-                                     op, carries);
+  segmented_reduce_tile<Shape>(shared, values, offsets, range, tile, blockIdx.x + 1 == gridDim.x, result, init, op,
+                               carries);
 }
 
-// The look-back state and the partition's splits in one allocation from the
-// policy, each part 256-byte aligned.
+// The partition's splits, the tiles' and the fix-up blocks' look-back state
+// in one allocation from the policy, each part 256-byte aligned.
 template <class Size, class T>
 struct segmented_reduce_scratch_layout
 {
-  std::size_t splits_bytes, status_offset, values_offset, total_bytes;
+  std::size_t splits_bytes, status_offset, block_status_offset, values_offset, block_values_offset, total_bytes;
 
-  segmented_reduce_scratch_layout(Size num_tiles, bool partitioned)
+  segmented_reduce_scratch_layout(Size num_tiles, Size fixup_blocks, bool partitioned)
   {
-    auto align     = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
-    const auto tiles = static_cast<std::size_t>(num_tiles);
-    splits_bytes   = partitioned ? align((tiles + 1) * sizeof(Size)) : 0;
-    status_offset  = splits_bytes;
-    values_offset  = status_offset + (tiles > 1 ? align(tile_carries<T>::status_bytes(tiles)) : 0);
-    total_bytes    = values_offset + (tiles > 1 ? tile_carries<T>::value_bytes(tiles) : 0);
+    auto align        = [](std::size_t bytes) { return (bytes + 255) & ~std::size_t(255); };
+    const auto tiles  = static_cast<std::size_t>(num_tiles);
+    const auto blocks = static_cast<std::size_t>(fixup_blocks);
+    splits_bytes        = partitioned ? align((tiles + 1) * sizeof(Size)) : 0;
+    status_offset       = splits_bytes;
+    block_status_offset = status_offset + (tiles > 1 ? align(tile_carries<T>::status_bytes(tiles)) : 0);
+    values_offset       = block_status_offset + (tiles > 1 ? align(tile_carries<T>::status_bytes(blocks)) : 0);
+    block_values_offset = values_offset + (tiles > 1 ? tile_carries<T>::value_bytes(tiles) : 0);
+    total_bytes         = block_values_offset + (tiles > 1 ? tile_carries<T>::value_bytes(blocks) : 0);
   }
 };
 
@@ -126,19 +143,23 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
     const cudaStream_t stream = stream_of(policy);
 
     const auto plan = plan_load_balance_launch<Tuning, min_tiles, Policy>(num_tiles, algorithm);
-    const segmented_reduce_scratch_layout<Size, T> layout(num_tiles, plan.partitioned);
+    const Size fixup_blocks = segmented_reduce_fixup_blocks<Shape::threads>(num_tiles);
+    const segmented_reduce_scratch_layout<Size, T> layout(num_tiles, fixup_blocks, plan.partitioned);
     temporary_buffer<char, Policy> scratch(policy, static_cast<std::ptrdiff_t>(layout.total_bytes));
-    tile_carries<T> carries{};
+    tile_carries<T> carries{}, block_carries{};
     if (num_tiles > 1)
     {
       carries.words = reinterpret_cast<decltype(carries.words)>(scratch.get() + layout.status_offset);
       carries.place_values(scratch.get() + layout.values_offset, static_cast<std::size_t>(num_tiles));
+      block_carries.words = reinterpret_cast<decltype(block_carries.words)>(scratch.get() + layout.block_status_offset);
+      block_carries.place_values(scratch.get() + layout.block_values_offset, static_cast<std::size_t>(fixup_blocks));
     }
 
     // Every launch goes through one call: the tiles, then their fix-up.
     const auto launch = [&](bool overlap, Size blocks, const Size* splits, Size head_tiles, Size fixup_tiles) {
       launch_tile_kernel(overlap, kernel, static_cast<unsigned>(blocks), Shape::threads, stream, algorithm, values,
-                         offsets, segment_count, total, splits, head_tiles, result, init, op, carries, fixup_tiles);
+                         offsets, segment_count, total, splits, head_tiles, result, init, op, carries, block_carries,
+                         fixup_tiles);
     };
     if (!plan.partitioned)
     {
@@ -160,7 +181,7 @@ void segmented_reduce_with_hub(Policy& policy, ValueIt values, OffsetIt offsets,
              Size(0));
     }
     if (num_tiles > 1)
-      launch(waits_for_partition(arch), ceil_div(num_tiles - 1, Size(Shape::threads)), nullptr, Size(0), num_tiles);
+      launch(waits_for_partition(arch), fixup_blocks, nullptr, Size(0), num_tiles);
     finish(policy, algorithm);
   });
 }

@@ -392,9 +392,8 @@ constexpr int segmented_reduce_threads(int value_bytes, int sm90_threads)
 }
 
 // ResidentThreads: the threads per SM the kernel's register cap plans for.
-// PollNs: the look-back's sleep between polls (in grids of 500 tiles or
-// more, tile_lookback.h); a tile looks back only once its own results are
-// written, so it does not sleep before its first poll.
+// PollNs: the fix-up blocks' look-back sleep between polls (in grids of 500
+// blocks or more, tile_lookback.h); no tile looks back.
 // Launch: the load-balancing engine's (load_balance_launch).
 template <class Shape, int ResidentThreads, class Launch, unsigned PollNs>
 struct segmented_reduce_policy : Launch
