@@ -20,9 +20,9 @@
 // with iterators and thrust::cuda::par(caching allocator).
 // int32 values in [0, 16) summed with init 0; wide values (bytes32, bytes64,
 // bytes128: records of 8, 16 or 32 such ints, summed lane by lane, CUB through
-// DeviceSegmentedReduce::Reduce) at one size each, iterators only.
-// Segment sizes are uniform in
-// [0, 2 * mean] (mean1, mean16, mean1000) or one segment of every value (one).
+// DeviceSegmentedReduce::Reduce) at one size each, iterators only. Segment
+// sizes are uniform in [0, 2 * mean] (mean1, mean16, mean1000) or one segment
+// of every value (one).
 // Bytes count what the job must move: the values and offsets read and the
 // results written, once each (the copy roofline is copy/cudaMemcpy_d2d).
 #include "bench_support.h"
@@ -86,15 +86,9 @@ struct ints
   }
 };
 
-// Value i of a problem: every lane hashed below 16, so no sum overflows.
-template <class T>
-struct small_value
-{
-  bench::hash_value hash;
-  __host__ __device__ T operator()(std::uint64_t i) const { return T(int(hash(i))); }
-};
+// Record i: each of its lanes hashed on its own, as a scalar value is.
 template <int K>
-struct small_value<ints<K>>
+struct hashed_lanes
 {
   bench::hash_value hash;
   __host__ __device__ ints<K> operator()(std::uint64_t i) const
@@ -104,6 +98,18 @@ struct small_value<ints<K>>
       v.lane[k] = int(hash(i * K + k));
     return v;
   }
+};
+
+// What fills a problem's values: bench::hashed_as for scalars.
+template <class T>
+struct value_source
+{
+  using type = bench::hashed_as<T>;
+};
+template <int K>
+struct value_source<ints<K>>
+{
+  using type = hashed_lanes<K>;
 };
 
 template <class T>
@@ -167,9 +173,9 @@ problem<T>& inputs(std::int64_t nominal_total, const distribution& dist)
     thrust::exclusive_scan(sizes.begin(), sizes.end(), p.offsets.begin());
     p.total                 = int(p.offsets[p.segments - 1]) + int(sizes.back());
     p.offsets[p.segments]   = p.total;
-    // Values below 16: even one segment of 2^26 of them sums within int32.
+    // Values (every lane) below 16: even one segment of 2^26 sums within int32.
     p.values.resize(std::size_t(p.total));
-    thrust::tabulate(p.values.begin(), p.values.end(), small_value<T>{bench::hash_value{42, 16}});
+    thrust::tabulate(p.values.begin(), p.values.end(), typename value_source<T>::type{bench::hash_value{42, 16}});
     p.keys.resize(std::size_t(p.total));
     segment_ids(thrust::device, p.offsets.begin(), p.segments, p.total, p.keys.begin());
     p.out.resize(std::size_t(p.segments));
@@ -252,7 +258,9 @@ void run_case(benchmark::State& state, impl who, bench::form how, std::int64_t n
     switch (who)
     {
       case impl::mgpu: bench::in_form(how, run_mgpu); break;
-      case impl::cub_segmented: bench::cuda_check(cub_reduce(temp, temp_bytes, p), "cub::DeviceSegmentedReduce"); break;
+      case impl::cub_segmented:
+        bench::cuda_check(cub_reduce(temp, temp_bytes, p), "cub::DeviceSegmentedReduce");
+        break;
       case impl::thrust_reduce_by_key: bench::in_form(how, run_reduce_by_key); break;
       case impl::thrust_idiom: bench::in_form(how, run_idiom); break;
     }

@@ -513,7 +513,8 @@ __device__ MGPU_FORCEINLINE void finish_closing_segments(Storage& shared, const 
     if (block_last)
     {
       shared.tile_carry = inclusive.value;
-      shared.heads[0]   = static_cast<std::uint32_t>(inclusive.has_head);
+      // Whether that carry is already inclusive, for thread 0 after the look-back.
+      shared.heads[0] = static_cast<std::uint32_t>(inclusive.has_head);
       block_carries.publish(static_cast<std::size_t>(block), inclusive.has_head ? carry_inclusive : carry_aggregate,
                             inclusive.value);
     }

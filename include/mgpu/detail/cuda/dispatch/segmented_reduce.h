@@ -5,8 +5,9 @@
 // transform_lbs does; then one tile per CTA (segmented_reduce_tile.h), none
 // waiting for another, and a fix-up pass that scans the tiles' carries and
 // finishes each segment spanning tiles from its closing tile's part and its
-// predecessor's carry (segmented_reduce_carry.h). One pass over the values, one read of each
-// offset (and the partition's probes), one write of each result.
+// predecessor's carry (segmented_reduce_carry.h). One pass over the values,
+// one read of each offset (and the partition's probes), one write of each
+// result.
 #pragma once
 
 #include <mgpu/detail/cuda/agent/segmented_reduce_carry.h>
